@@ -1,0 +1,14 @@
+// See rate-limit-hook.mjs. The real plugin, with per-route limits raised to 1e9.
+const real = require('@fastify/rate-limit');
+const fp = require('fastify-plugin');
+
+const plugin = fp(async (fastify, opts) => {
+  fastify.addHook('onRoute', (route) => {
+    const rl = route.config?.rateLimit;
+    if (rl && typeof rl === 'object') route.config = { ...route.config, rateLimit: { ...rl, max: 1e9 } };
+  });
+  if (typeof opts.max === 'number') opts = { ...opts, max: 1e9 };
+  await fastify.register(real, opts);
+}, { fastify: '5.x', name: 'bench-unlimited-rate-limit' });
+module.exports = plugin;
+module.exports.default = plugin;

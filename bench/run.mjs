@@ -1,0 +1,99 @@
+// npm run bench: runs every benchmark in its own process, one after the other, then
+// prints a table. Each benchmark writes bench/results/<name>.json; this also writes
+// bench/results/summary.json. Exit code 1 when a benchmark crashed or missed its goal
+// (BENCH_NO_FAIL=1 keeps it 0); a route that is not available yet is not a failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BENCH_DIR, machineInfo, RESULTS_DIR, ROOT, writeResult } from './lib/common.mjs';
+
+const BUDGET_MS = 230_000; // the whole run must stay under 4 minutes
+const started = Date.now();
+const TSX = ['--import', 'tsx'];
+const BENCHES = [
+  { name: 'bundle-size', file: 'bundle-size.mjs', capSec: 30 },
+  { name: 'charge-summary-core', file: 'charge-summary-core.ts', args: TSX, capSec: 30 },
+  { name: 'server-start', file: 'server-start.mjs', capSec: 100 },
+  { name: 'init-throughput', file: 'init-throughput.mjs', args: TSX, capSec: 60 },
+  { name: 'compute-charge-summary-throughput', file: 'compute-charge-summary-throughput.mjs', args: TSX, capSec: 60 },
+];
+const only = process.argv.slice(2);
+
+// What npm install does: the migrated PGlite template (a no-op when it exists for the current migrations).
+const prep = spawnSync(process.execPath, [...TSX, path.join(ROOT, 'packages/server/src/db/make-pglite-template.ts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+if (prep.status !== 0) console.error('warning: could not make the PGlite template');
+
+function runOne(b) {
+  const remaining = BUDGET_MS - (Date.now() - started);
+  const timeoutMs = Math.min(b.capSec * 1000, remaining);
+  return new Promise((resolve) => {
+    if (timeoutMs <= 5000) return resolve({ ok: false, reason: 'skipped: time budget spent' });
+    const t0 = Date.now();
+    process.stdout.write(`${b.name} ... `);
+    const child = spawn(process.execPath, [...(b.args ?? []), path.join(BENCH_DIR, b.file)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stdout.resume();
+    child.stderr.on('data', (d) => { err += d; });
+    const timer = setTimeout(() => { err += `\ntimed out after ${timeoutMs} ms`; child.kill('SIGKILL'); }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const sec = ((Date.now() - t0) / 1000).toFixed(1);
+      process.stdout.write(`${code === 0 ? 'done' : 'FAILED'} in ${sec} s\n`);
+      resolve(code === 0 ? { ok: true } : { ok: false, reason: err.trim().split('\n').slice(-6).join('\n') });
+    });
+  });
+}
+
+function fmt(v, unit = '') { return v === null || v === undefined ? '—' : `${typeof v === 'number' ? v.toLocaleString('en-US') : v}${unit}`; }
+const verdict = (p) => (p === true ? 'PASS' : p === false ? 'FAIL' : 'n/a');
+
+const rows = [];
+let failed = 0;
+for (const b of BENCHES.filter((x) => only.length === 0 || only.includes(x.name))) {
+  const r = await runOne(b);
+  const file = path.join(RESULTS_DIR, `${b.name}.json`);
+  let res;
+  if (!r.ok) {
+    console.error(r.reason);
+    res = writeResult(b.name, { goal: existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).goal : { text: '' }, status: 'error', figures: { error: r.reason }, forcePass: false });
+  } else res = JSON.parse(readFileSync(file, 'utf8'));
+  if (res.pass === false) failed++;
+  rows.push(...tableRows(res));
+}
+
+
+/** The lines of the console table for one result: its main figures, the baseline and the goal. */
+function tableRows(r) {
+  const f = r.figures ?? {};
+  if (r.status !== 'ok') return [[r.name, 'status', r.status, r.goal?.text ? `${r.goal.metric} ${r.goal.op} ${r.goal.value}` : '', verdict(r.pass)]];
+  switch (r.name) {
+    case 'bundle-size': return [
+      [r.name, 'loader gzip', fmt(f.loaderGzipKB, ' KB'), '≤ 12 KB', verdict(f.loaderPass)],
+      ['', 'first screen gzip', fmt(f.firstScreenGzipKB, ' KB'), '≤ 100 KB', verdict(f.firstScreenPass)],
+      ['', 'React floor (same run)', fmt(f.reactFloorGzipKB, ' KB'), `ours ×${f.firstScreenVsReactFloorRatio}`, ''],
+    ];
+    case 'charge-summary-core': return [
+      [r.name, 'summaries/s (median)', fmt(f.summariesPerSecMedian), '≥ 200,000', verdict(r.pass)],
+      ['', 'baseline JSON.parse/s', fmt(f.baselineJsonParsePerSecMedian), `ratio ${f.ratioVsJsonParseBaseline}`, ''],
+    ];
+    case 'server-start': return [
+      [r.name, 'first start: ours / bare', `${f.firstStart.porticoMedianSec} s / ${f.firstStart.barePgliteMedianSec} s`, `extra ${f.firstStart.extraSec} s < 0.5 s`, verdict(f.firstStart.pass)],
+      ['', 'second start: ours / bare', `${f.secondStart.porticoMedianSec} s / ${f.secondStart.barePgliteMedianSec} s`, `extra ${f.secondStart.extraSec} s < 0.5 s`, verdict(f.secondStart.pass)],
+    ];
+    default: return [
+      [r.name, 'req/s ours / bare', `${fmt(f.oursRequestsPerSec)} / ${fmt(f.bareRequestsPerSec)}`, `ratio ${f.ratioOursOverBare} ${r.goal.op} ${r.goal.value}`, verdict(r.pass)],
+      ['', 'p99 ours / bare', `${f.oursLatencyP99ms} ms / ${f.bareLatencyP99ms} ms`, f.oursNon2xx ? `${f.oursNon2xx} non-2xx!` : '', ''],
+    ];
+  }
+}
+
+const head = ['benchmark', 'figure', 'value', 'goal', 'result'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(' │ ');
+console.log(`\n${line(head)}\n${widths.map((w) => '─'.repeat(w)).join('─┼─')}`);
+for (const r of rows) console.log(line(r));
+const m = machineInfo();
+console.log(`\n${m.cpus} CPUs (${m.cpuModel}), Node ${m.node}, load ${m.loadavg1m}; ${((Date.now() - started) / 1000).toFixed(0)} s; details in bench/results/*.json`);
+writeFileSync(path.join(RESULTS_DIR, 'summary.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: m, rows: rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]]))) }, null, 2)}\n`);
+if (failed) console.log(`${failed} benchmark(s) missed a goal or failed.`);
+process.exit(failed && process.env.BENCH_NO_FAIL !== '1' ? 1 : 0);

@@ -1,0 +1,139 @@
+/**
+ * The error catalogue: spec 1 section 8 and spec 2 section 8, plus the
+ * transport-level codes the specs leave unnamed (documented in docs/errors.md).
+ * The widget branches on these codes, never on message text.
+ */
+export const ErrorCode = {
+  // Spec catalogue
+  InvalidEmail: 'Errors.InvalidEmail',
+  PaymentInformationSetupFailed: 'Errors.PaymentInformationSetupFailed',
+  SubscriptionExpired: 'Errors.SubscriptionExpired',
+  SubscriptionPlanUpgradeRequired: 'Errors.SubscriptionPlanUpgradeRequired',
+  SubscriptionQuantityUpgradeRequired: 'Errors.SubscriptionQuantityUpgradeRequired',
+  PaymentInformationRequired: 'Errors.PaymentInformationRequired',
+  NameOnCardInvalidFormat: 'Errors.NameOnCardInvalidFormat',
+  NameOnCardIsRequired: 'Errors.NameOnCardIsRequired',
+  CardNumberIsRequired: 'Errors.CardNumberIsRequired',
+  ExpirationDateInvalidFormat: 'Errors.ExpirationDateInvalidFormat',
+  ExpirationDateIsRequired: 'Errors.ExpirationDateIsRequired',
+  CVVIsRequired: 'Errors.CVVIsRequired',
+  InvalidCardType: 'Errors.InvalidCardType',
+  DiscountCodeNotFound: 'Errors.DiscountCodeNotFound',
+  SystemError: 'Errors.SystemError',
+  Header: 'Errors.Header',
+  InvalidCredentials: 'Errors.InvalidCredentials',
+  InvalidCredentialsGoogle: 'Errors.InvalidCredentialsGoogle',
+  UnknownError: 'Errors.UnknownError',
+  InvalidToken: 'Errors.InvalidToken',
+  PasswordsDoNotMatch: 'Errors.PasswordsDoNotMatch',
+  FileInvalidType: 'Errors.FileInvalidType',
+  FileTooLarge: 'Errors.FileTooLarge',
+  Duplicate: 'Errors.Duplicate',
+  EmailRequired: 'Errors.Email.required',
+
+  // Transport and validation codes the specs do not name (docs/errors.md)
+  ValidationFailed: 'Errors.ValidationFailed',
+  Required: 'Errors.Required',
+  InvalidValue: 'Errors.InvalidValue',
+  MalformedBody: 'Errors.MalformedBody',
+  Unauthorized: 'Errors.Unauthorized',
+  Forbidden: 'Errors.Forbidden',
+  NotFound: 'Errors.NotFound',
+  MethodNotAllowed: 'Errors.MethodNotAllowed',
+  Conflict: 'Errors.Conflict',
+  PayloadTooLarge: 'Errors.PayloadTooLarge',
+  UnsupportedMediaType: 'Errors.UnsupportedMediaType',
+  TooManyRequests: 'Errors.TooManyRequests',
+
+  // Billing rule codes (issue 3; docs/errors.md)
+  PlanNotFound: 'Errors.PlanNotFound',
+  AddOnNotFound: 'Errors.AddOnNotFound',
+  AddOnNotOffered: 'Errors.AddOnNotOffered',
+  TermNotOffered: 'Errors.TermNotOffered',
+  QuantityInvalid: 'Errors.QuantityInvalid',
+  QuantityBelowMinimum: 'Errors.QuantityBelowMinimum',
+  QuantityAboveMaximum: 'Errors.QuantityAboveMaximum',
+  DiscountCodeExpired: 'Errors.DiscountCodeExpired',
+  DiscountCodeNotApplicable: 'Errors.DiscountCodeNotApplicable',
+  DateOutOfRange: 'Errors.DateOutOfRange',
+  SubscriptionNotFound: 'Errors.SubscriptionNotFound',
+  OneTimePlanCannotChange: 'Errors.OneTimePlanCannotChange',
+  ClockLocked: 'Errors.ClockLocked',
+  PlanNotAvailable: 'Errors.PlanNotAvailable',
+  AddOnNotAvailable: 'Errors.AddOnNotAvailable',
+  SubscriptionNotScheduled: 'Errors.SubscriptionNotScheduled',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** English default messages; the widget translates by code through i18next. */
+export const defaultMessages: Record<ErrorCode, string> = {
+  'Errors.InvalidEmail': 'Invalid email',
+  'Errors.PaymentInformationSetupFailed': 'We could not setup this payment method. Please try again.',
+  'Errors.SubscriptionExpired': 'Your subscription has expired, please choose a new plan.',
+  'Errors.SubscriptionPlanUpgradeRequired': 'Your plan must be upgraded.',
+  'Errors.SubscriptionQuantityUpgradeRequired': 'Your plan needs more units.',
+  'Errors.PaymentInformationRequired': 'Payment information is required.',
+  'Errors.NameOnCardInvalidFormat': 'Name on card must have both first and last name.',
+  'Errors.NameOnCardIsRequired': 'Name on card is required.',
+  'Errors.CardNumberIsRequired': 'Card number is required.',
+  'Errors.ExpirationDateInvalidFormat': 'Expiration date is not in the correct format.',
+  'Errors.ExpirationDateIsRequired': 'Expiration date is required.',
+  'Errors.CVVIsRequired': 'CVV is required.',
+  'Errors.InvalidCardType': 'Only Visa, MasterCard, American Express, and Discover are accepted at this time.',
+  'Errors.DiscountCodeNotFound': 'Discount code not found.',
+  'Errors.SystemError': 'A system error has occurred, please try again later.',
+  'Errors.Header': 'Please correct the following errors:',
+  'Errors.InvalidCredentials': 'Invalid email or password.',
+  'Errors.InvalidCredentialsGoogle': 'This Google account could not be used to sign in.',
+  'Errors.UnknownError': 'An unknown error has occurred.',
+  'Errors.InvalidToken': 'This link is invalid or has expired.',
+  'Errors.PasswordsDoNotMatch': 'The new password and confirm password fields do not match',
+  'Errors.FileInvalidType': 'This file type can not be uploaded.',
+  'Errors.FileTooLarge': 'The file is too large.',
+  'Errors.Duplicate': 'An account with this email already exists.',
+  'Errors.Email.required': 'Email is required.',
+  'Errors.ValidationFailed': 'The request is not valid.',
+  'Errors.Required': 'This field is required.',
+  'Errors.InvalidValue': 'This value is not valid.',
+  'Errors.MalformedBody': 'The request body could not be read.',
+  'Errors.Unauthorized': 'Authentication is required.',
+  'Errors.Forbidden': 'You do not have access to this resource.',
+  'Errors.NotFound': 'Not found.',
+  'Errors.MethodNotAllowed': 'This method is not allowed here.',
+  'Errors.Conflict': 'This conflicts with existing data.',
+  'Errors.PayloadTooLarge': 'The request body is too large.',
+  'Errors.UnsupportedMediaType': 'This content type is not supported.',
+  'Errors.TooManyRequests': 'Too many requests, please wait and try again.',
+  'Errors.PlanNotFound': 'Could not find plan for planUid',
+  'Errors.AddOnNotFound': 'Could not find add-on.',
+  'Errors.AddOnNotOffered': 'This add-on is not offered with the plan.',
+  'Errors.TermNotOffered': 'The plan has no rate for this billing term.',
+  'Errors.QuantityInvalid': 'Quantity must be a whole number.',
+  'Errors.QuantityBelowMinimum': 'Quantity is below the minimum.',
+  'Errors.QuantityAboveMaximum': 'You can have a maximum of N people on your plan.',
+  'Errors.DiscountCodeExpired': 'This discount code has expired.',
+  'Errors.DiscountCodeNotApplicable': 'This discount code does not apply to this plan.',
+  'Errors.DateOutOfRange': 'Dates must be between 1990-01-01 and 2099-12-31.',
+  'Errors.SubscriptionNotFound': 'Subscription not found.',
+  'Errors.OneTimePlanCannotChange': 'A one-time plan cannot be switched.',
+  'Errors.ClockLocked': 'The server clock cannot be changed in production mode.',
+  'Errors.PlanNotAvailable': 'This plan is not available.',
+  'Errors.AddOnNotAvailable': 'This add-on is no longer offered.',
+  'Errors.SubscriptionNotScheduled': 'Only a scheduled plan change can be cancelled.',
+};
+
+/** One field-level error: Field is the dotted PascalCase path of the input. */
+export interface FieldError {
+  Field: string;
+  ErrorCode: ErrorCode | string;
+  Message: string;
+}
+
+/** The one error shape every failed API call answers with. */
+export interface ErrorBody {
+  Status: number;
+  ErrorCode: ErrorCode | string;
+  Message: string;
+  FieldErrors: FieldError[];
+}

@@ -1,0 +1,26 @@
+/**
+ * Every named widget state. The first block is the contract list of spec 2
+ * section 2 (which includes spec 1's states); the second names screens both
+ * specs describe without giving a state name (docs/states.md).
+ */
+export const CONTRACT_STATES = [
+  'login', 'register', 'selectPlan', 'profile', 'profileView', 'profileEdit', 'accountEdit', 'account',
+  'forgotPassword', 'forgotPasswordConfirmation', 'resetPassword', 'passwordChange', 'chooseAccount',
+  'accountPastDue', 'accountActionRequired', 'updatePaymentInformation', 'discordInterstitial', 'plan',
+  'planChange', 'planOptionsChange', 'planChangeConfirmation', 'planCancel', 'billing',
+  'billingRemovePaymentInformation', 'billingInvoiceRecipients', 'team', 'teamMemberInvite',
+  'teamMemberPromote', 'teamMemberRemove', 'manage', '_thankYou', '_unsubscribed', 'thankYou',
+  'registerConfirmation', 'checkout', 'processing',
+] as const;
+
+export const UNNAMED_SCREEN_STATES = [
+  'unsubscribe', 'emailListConfirmation', 'emailListRequiresConfirmation', 'discordSettings',
+  'support', 'supportThankYou', 'chat', 'leadForm',
+] as const;
+
+export const STATE_NAMES = [...CONTRACT_STATES, ...UNNAMED_SCREEN_STATES] as const;
+export type StateName = (typeof STATE_NAMES)[number];
+
+export function isStateName(value: string): value is StateName {
+  return (STATE_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,104 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { CompanyConfig } from './config/company-config.schema.ts';
+import type { Database } from './db/database.ts';
+import type { EventBus } from './bus/event-bus.ts';
+import type { ServerClock } from './clock/server-clock.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { catalogRepository } from './catalog/catalog.repository.ts';
+import { emailListsRepository } from './email-lists/email-lists.repository.ts';
+import { fieldsRepository } from './fields/fields.repository.ts';
+import { initRoutes } from './widgets/init.routes.ts';
+import { CATALOG_CHANGED } from './catalog/catalog-events.ts';
+import { adminKeyGuard } from './admin/admin-auth.ts';
+import { catalogAdminRoutes } from './admin/catalog-admin.routes.ts';
+import { catalogSnapshots } from './billing/catalog-snapshot.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { staticRoutes } from './static/static.routes.ts';
+import { billingRepositories } from './billing/billing.repository.ts';
+import type { BillingDeps } from './billing/billing-deps.ts';
+import { planRoutes } from './billing/plans.routes.ts';
+import { couponRoutes } from './billing/coupons.routes.ts';
+import { chargeSummaryRoutes } from './billing/charge-summary.routes.ts';
+import { subscriptionRoutes } from './billing/subscriptions.routes.ts';
+import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
+import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
+
+export interface AppOptions {
+  config: CompanyConfig;
+  database: Database;
+  bus: EventBus;
+  clock: ServerClock;
+  adminKey?: string | undefined;
+  /** Folder with the built widget and demo page; absent means no static files. */
+  widgetDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** Check each answer against its response schema (default); start-server turns it off in production. */
+  validateResponses?: boolean;
+  /** Origins allowed by CORS beyond the config's site origins (the server's own). */
+  extraOrigins?: string[];
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole HTTP app without listening, so tests use inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Tests and development check every answer against its zod schema; production trusts the typed
+  // mappers (which build each answer field by field) and only stringifies: the response check was
+  // the largest single cost of the charge-summary route. The schemas still document answers in OpenAPI.
+  app.setSerializerCompiler(options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler);
+  registerErrorHandling(app);
+  // JSON is the API's only body format (multipart is added per route where uploads exist).
+  app.removeContentTypeParser('text/plain');
+
+  const { config, database, bus } = options;
+  const origins = new Set([...config.company.siteOrigins, ...(options.extraOrigins ?? [])]);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin === undefined || origins.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Timezone', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+
+  await registerApiDocs(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind, bus: bus.kind }));
+
+  const adminGuard = adminKeyGuard(options.adminKey);
+  const catalog = catalogRepository(database.db);
+  const deps = { config, catalog, emailLists: emailListsRepository(database.db), fields: fieldsRepository(database.db), bus };
+  await app.register(async (scope) => initRoutes(scope, deps));
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', adminGuard);
+    await catalogAdminRoutes(scope, { catalog, currency: config.company.currency, onChange: () => bus.publish(CATALOG_CHANGED) });
+  });
+  // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
+  // widget needs them before login); routes on one account's subscriptions take the admin key until login exists.
+  const billing: BillingDeps = { config, clock: options.clock, catalog, repos: billingRepositories(database.db), snapshots: catalogSnapshots(catalog, bus) };
+  const currency = config.company.currency;
+  await app.register(async (scope) => {
+    await planRoutes(scope, { catalog, currency });
+    await couponRoutes(scope, { catalog, currency, clock: options.clock });
+    await chargeSummaryRoutes(scope, billing);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', adminGuard);
+    await subscriptionRoutes(scope, billing);
+    await accountsAdminRoutes(scope, billing);
+    await clockAdminRoutes(scope, options.clock);
+  });
+  if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!));
+  return app;
+}

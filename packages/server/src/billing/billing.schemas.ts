@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { BILLING_RENEWAL_TERMS } from '@portico/core';
+import { addOnOut, couponOut, planOut, uidSchema } from '../catalog/catalog.schemas.ts';
+import { FIELDS_PATTERN } from '../http/fields.ts';
+import { listQuery } from '../http/list.ts';
+
+/**
+ * Wire schemas of the billing API (spec 1 section 7): PascalCase, money in
+ * major units, dates as ISO strings. Request bodies strip unknown keys, so the
+ * widget may send back a subscription it received (with its client flags).
+ */
+const ref = z.object({ Uid: uidSchema });
+const term = z.enum(BILLING_RENEWAL_TERMS);
+/** Any finite number: the billing rules (core validateSubscriptionRequest) give the field errors for fractions, negatives and bounds. */
+const quantity = z.number().finite().min(-1_000_000_000).max(1_000_000_000);
+/** An ISO date or timestamp; its range (1990-01-01..2099-12-31) is a billing rule (Errors.DateOutOfRange). */
+export const isoDateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const fieldsParam = z.string().max(2000).regex(FIELDS_PATTERN, 'must be a comma list of dotted field paths').optional();
+
+export const addressInput = z.object({
+  AddressLine1: z.string().max(200).nullable().optional(),
+  AddressLine2: z.string().max(200).nullable().optional(),
+  AddressLine3: z.string().max(200).nullable().optional(),
+  City: z.string().max(100).nullable().optional(),
+  State: z.string().max(100).nullable().optional(),
+  PostalCode: z.string().max(20).nullable().optional(),
+  Country: z.string().max(100).nullable().optional(),
+});
+
+export const subscriptionAddOnInput = z.object({
+  AddOn: ref,
+  Quantity: quantity.default(1),
+  BillingRenewalTerm: term.nullable().optional(),
+  /** Widget client flag: an unselected add-on is ignored. */
+  selected: z.boolean().optional(),
+});
+
+export const couponRefInput = z.object({
+  DiscountCoupon: z.object({ Uid: uidSchema.optional(), UniqueIdentifier: z.string().trim().min(1).max(40).optional() })
+    .refine((c) => c.Uid !== undefined || c.UniqueIdentifier !== undefined, 'give Uid or UniqueIdentifier'),
+});
+
+/** A subscription as sent by the widget: new (compute) or the wanted state of an existing one (change, preview). */
+export const subscriptionInput = z.object({
+  Uid: uidSchema.optional(),
+  Plan: ref,
+  Quantity: quantity.default(0),
+  BillingRenewalTerm: term,
+  StartDate: isoDateInput.nullable().optional(),
+  SubscriptionAddOns: z.array(subscriptionAddOnInput).max(100).default([]),
+  /** Absent: keep the subscription's coupon (change) or none (new). Empty: no coupon. */
+  DiscountCouponSubscriptions: z.array(couponRefInput).max(5).optional(),
+  /** For tax only: the billing address and tax status of the account. */
+  Account: z.object({
+    Uid: uidSchema.optional(),
+    BillingAddress: addressInput.nullable().optional(),
+    TaxStatus: z.string().max(40).nullable().optional(),
+  }).optional(),
+});
+export type SubscriptionInput = z.infer<typeof subscriptionInput>;
+
+export const asOfQuery = z.object({ asOf: z.enum(['now', 'renewal']).default('now') });
+export const subscriptionParams = z.object({ id: uidSchema });
+export const fieldsQuery = z.object({ fields: fieldsParam });
+
+// --- Responses -------------------------------------------------------------
+export const invoiceDisplayItemOut = z.object({
+  LineItemType: z.number().int().min(1).max(8),
+  LineItemEntityUid: z.string().nullable(),
+  Description: z.string(),
+  Amount: z.number(),
+  Tax: z.number(),
+  Total: z.number(),
+  StartDate: z.string().nullable(),
+  EndDate: z.string().nullable(),
+});
+export const chargeSummaryOut = z.object({
+  InvoiceDate: z.string(),
+  Total: z.number(),
+  TaxBehavior: z.enum(['inclusive', 'exclusive']),
+  InvoiceDisplayItems: z.array(invoiceDisplayItemOut),
+});
+export const renewalSummaryOut = z.object({ Total: z.number(), InvoiceDate: z.string().nullable() });
+
+const dateOut = z.string().nullable();
+export const discountCouponSubscriptionOut = z.object({
+  Uid: z.string(), DiscountCoupon: couponOut, StartDate: z.string(), ExpireDate: dateOut,
+});
+export const subscriptionOut = z.object({
+  Uid: z.string(),
+  Account: z.object({ Uid: z.string() }),
+  Plan: planOut,
+  Quantity: z.number(),
+  BillingRenewalTerm: term,
+  StartDate: z.string(),
+  EndDate: dateOut,
+  ExpirationDate: dateOut,
+  RenewalDate: dateOut,
+  SubscriptionAddOns: z.array(z.object({
+    Uid: z.string(), AddOn: addOnOut, Quantity: z.number(), BillingRenewalTerm: term, StartDate: z.string(), EndDate: dateOut, RenewalDate: dateOut,
+  })),
+  DiscountCouponSubscriptions: z.array(discountCouponSubscriptionOut),
+  CurrentDiscountCouponSubscriptions: z.array(discountCouponSubscriptionOut),
+  NewRequiredQuantity: z.number().nullable(),
+  IsPlanUpgradeRequired: z.boolean(),
+  PlanUpgradeRequiredMessage: z.string().nullable(),
+});
+export type WireSubscription = z.infer<typeof subscriptionOut>;
+
+export const plansQuery = listQuery.extend({
+  IsActive: z.enum(['true', 'false']).optional(),
+  'PlanFamily.Uid': uidSchema.optional(),
+  fields: fieldsParam,
+});
+export const subscriptionsQuery = listQuery.extend({
+  'Account.Uid': uidSchema.optional(),
+  'Person.Uid': uidSchema.optional(),
+  current: z.enum(['0', '1', 'true', 'false']).optional(),
+  fields: fieldsParam,
+});

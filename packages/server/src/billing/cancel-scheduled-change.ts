@@ -1,0 +1,28 @@
+import { ErrorCode } from '@portico/core';
+import { AppError } from '../http/app-error.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import type { WireSubscription } from './billing.schemas.ts';
+import { subscriptionToWire } from './billing.mappers.ts';
+import { currentOf, isScheduled } from './subscription-timeline.ts';
+
+/**
+ * DELETE /billing/subscriptions/{id} ("Cancel plan change"): deletes a
+ * scheduled subscription (one that has not started) and lets the current one
+ * run on. A current or past subscription is refused (400
+ * Errors.SubscriptionNotScheduled). Answers the account's current subscription.
+ */
+export async function cancelScheduledChange(deps: BillingDeps, subscriptionUid: string): Promise<WireSubscription> {
+  const snapshot = await deps.snapshots.get();
+  const now = deps.clock.now();
+  return deps.repos.transaction(async (repos) => {
+    const sub = await repos.subscriptions.get(subscriptionUid);
+    if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
+    await repos.subscriptions.lockAccount(sub.accountUid);
+    if (!isScheduled(sub, now)) throw new AppError(ErrorCode.SubscriptionNotScheduled);
+    await repos.subscriptions.delete(sub.uid);
+    await repos.subscriptions.reopenEndingAt(sub.accountUid, sub.startDate);
+    const current = currentOf(await repos.subscriptions.listForAccount(sub.accountUid), now);
+    if (!current) throw new AppError(ErrorCode.SubscriptionExpired);
+    return subscriptionToWire(current, snapshot, deps.config.company.currency, now);
+  });
+}

@@ -1,0 +1,78 @@
+import { ACCOUNT_TYPES, ErrorCode, isValidEmail } from '@portico/core';
+import { dayToIso, toDay, trialEndDay } from '@portico/core/billing/index';
+import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import { newUid } from '../ids/new-uid.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { isUniqueViolation } from './billing.repository.ts';
+import type { ImportAccountInput } from './accounts.schemas.ts';
+import { getAccount, type WireAccount } from './get-account.ts';
+import { resolveSubscriptionRequest } from './resolve-subscription-request.ts';
+import { renewalFrom } from './subscription-timeline.ts';
+
+const duplicate = () => new AppError(ErrorCode.Duplicate, undefined, [fieldError('PrimaryContact.Email', ErrorCode.Duplicate)]);
+
+/**
+ * POST /admin/accounts/import: creates the account, its primary person and the
+ * subscription they already have (StartDate may be in the past; periods are
+ * counted from it, or from the trial end) in one transaction. The coupon counts
+ * as redeemed at the StartDate. Plans no longer offered are allowed (legacy customers).
+ */
+export async function importAccount(deps: BillingDeps, body: ImportAccountInput): Promise<WireAccount> {
+  const now = deps.clock.now();
+  const email = body.PrimaryContact.Email;
+  if (!isValidEmail(email)) throw validationError([fieldError('PrimaryContact.Email', ErrorCode.InvalidEmail)], ErrorCode.InvalidEmail);
+  const snapshot = await deps.snapshots.get();
+  const start = new Date(body.Subscription.StartDate);
+  const req = prefixed(() => resolveSubscriptionRequest(body.Subscription, snapshot, {
+    now, allowInactivePlan: true, redeemAt: Number.isNaN(start.getTime()) ? now : start,
+  }));
+  if (start.getTime() > now.getTime()) {
+    throw validationError([fieldError('Subscription.StartDate', ErrorCode.InvalidValue, 'StartDate must not be after now: schedule changes with changesubscription.')]);
+  }
+  const startDay = toDay(start);
+  const anchor = trialEndDay(req.plan, startDay) ?? startDay;
+  const accountUid = newUid();
+  const subscriptionUid = newUid();
+  try {
+    await deps.repos.transaction(async (repos) => {
+      if (await repos.accounts.emailTaken(email)) throw duplicate();
+      const b = body.BillingAddress;
+      await repos.accounts.insert({
+        uid: accountUid, name: body.Name, taxStatus: body.TaxStatus ?? null,
+        accountType: req.plan.AccountRegistrationMode === 'Team' ? ACCOUNT_TYPES.Team : ACCOUNT_TYPES.Individual,
+        billingAddress: b ? {
+          uid: newUid(), addressLine1: b.AddressLine1 ?? null, addressLine2: b.AddressLine2 ?? null, addressLine3: b.AddressLine3 ?? null,
+          city: b.City ?? null, state: b.State ?? null, postalCode: b.PostalCode ?? null, country: b.Country ?? null,
+        } : null,
+        primary: { personAccountUid: newUid(), person: { uid: newUid(), email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName } },
+      });
+      await repos.subscriptions.insert({
+        uid: subscriptionUid, accountUid, planUid: req.plan.Uid, quantity: req.quantity, term: req.term,
+        startDate: start, endDate: null, renewalDate: renewalFrom(anchor, req.term, now), anchorDate: dayToIso(anchor),
+        addOns: req.addOns.map((a) => ({
+          uid: newUid(), addOnUid: a.addOn.Uid, quantity: a.quantity, term: a.term, startDate: start, endDate: null,
+          renewalDate: a.term === 'OneTime' ? null : renewalFrom(anchor, a.term, now),
+        })),
+        coupons: req.coupon ? [{ uid: newUid(), couponUid: req.coupon.coupon.Uid, startDate: start, expireDate: null }] : [],
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(); // a concurrent import of the same email
+    throw err;
+  }
+  const account = await getAccount(deps, accountUid);
+  if (!account) throw new AppError(ErrorCode.SystemError);
+  return account;
+}
+
+/** Field errors of the subscription part point into the import body ("Subscription.Quantity"). */
+function prefixed<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof AppError && err.fieldErrors.length) {
+      throw new AppError(err.code, err.message, err.fieldErrors.map((e) => ({ ...e, Field: `Subscription.${e.Field}` })), err.status);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  CONTROL_TYPES, CORNER_SHAPES, DEFAULT_PASSWORD_MINIMUM_LENGTH, DEFAULT_THEME, DISPLAY_MODES, FIELD_BEHAVIORS, FIELD_STYLES,
+  ZERO_DECIMAL_CURRENCIES,
+} from '@portico/core';
+import { addOnInput, couponInput, planFamilyInput, planInput, uidSchema } from '../catalog/catalog.schemas.ts';
+
+const origin = z.string().url().refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'must be an origin: scheme://host[:port], no path');
+const url = z.string().url().nullable().default(null);
+const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD');
+
+const fieldDefinition = z.object({
+  Uid: uidSchema,
+  EntityType: z.enum(['Account', 'Person']),
+  SystemName: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
+  Label: z.string().min(1).max(200),
+  ControlType: z.enum(CONTROL_TYPES),
+  Options: z.array(z.object({ Value: z.string(), Label: z.string() }).strict()).optional(),
+  SameAsLabel: z.string().optional(),
+  SameAsLabelDefault: z.boolean().optional(),
+  SameAsObject: z.string().optional(),
+}).strict();
+
+const fieldUse = z.object({
+  Field: uidSchema,
+  Behavior: z.enum(FIELD_BEHAVIORS).default('Editable'),
+  Group: z.string().max(100).optional(),
+}).strict();
+
+const taxRate = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/),
+  state: z.string().max(10).optional(),
+  rateBasisPoints: z.number().int().min(0).max(10_000),
+  name: z.string().max(60).optional(),
+}).strict();
+
+export const companyConfigSchema = z.object({
+  company: z.object({
+    uid: uidSchema.default('company'),
+    name: z.string().min(1).max(200),
+    websiteUrl: url,
+    siteOrigins: z.array(origin).default([]),
+    currency: currency.default('USD'),
+    currencySymbol: z.string().max(5).optional(),
+  }).strict(),
+  billing: z.object({
+    system: z.enum(['Native', 'Stripe']).default('Native'),
+    paymentsMode: z.enum(['automatic', 'manual']).default('automatic'),
+    gateway: z.enum(['None', 'StripeEnabled', 'ForteEnabled']).default('None'),
+    publishableKey: z.string().nullable().default(null),
+    taxEnabled: z.boolean().default(false),
+    taxBehavior: z.enum(['exclusive', 'inclusive']).default('exclusive'),
+    taxRates: z.array(taxRate).default([]),
+    taxIdTypes: z.array(z.object({ Code: z.string(), Name: z.string() }).strict()).default([]),
+  }).strict().default({ system: 'Native', paymentsMode: 'automatic', gateway: 'None', publishableKey: null, taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [] }),
+  registration: z.object({
+    enabled: z.boolean().default(true),
+    registrationUrl: url,
+    postLoginUrl: url,
+    postForgotPasswordUrl: url,
+    callbackUrl: url,
+    googleOAuthClientId: z.string().nullable().default(null),
+    captcha: z.object({ enabled: z.boolean().default(false), siteKey: z.string().nullable().default(null) }).strict().default({ enabled: false, siteKey: null }),
+  }).strict().default({ enabled: true, registrationUrl: null, postLoginUrl: null, postForgotPasswordUrl: null, callbackUrl: null, googleOAuthClientId: null, captcha: { enabled: false, siteKey: null } }),
+  passwordPolicy: z.object({
+    MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),
+    UpperLowerNumberRequired: z.boolean().default(false),
+    SpecialCharacterRequired: z.boolean().default(false),
+    PasswordHistoryEnabled: z.boolean().default(false),
+    PasswordHistorySize: z.number().int().min(0).max(24).default(0),
+    PersonalDataDisallowed: z.boolean().default(false),
+  }).strict().default({ MinimumLength: DEFAULT_PASSWORD_MINIMUM_LENGTH, UpperLowerNumberRequired: false, SpecialCharacterRequired: false, PasswordHistoryEnabled: false, PasswordHistorySize: 0, PersonalDataDisallowed: false }),
+  terms: z.object({
+    html: z.string().max(20_000).nullable().default(null),
+    locations: z.array(z.enum(['Registration', 'UpdatePaymentInformation'])).default([]),
+  }).strict().default({ html: null, locations: [] }),
+  theme: z.object({
+    displayMode: z.enum(DISPLAY_MODES).default(DEFAULT_THEME.displayMode),
+    cornerShape: z.enum(CORNER_SHAPES).default(DEFAULT_THEME.cornerShape),
+    fieldStyle: z.enum(FIELD_STYLES).default(DEFAULT_THEME.fieldStyle),
+    borderWidth: z.number().int().min(1).max(5).default(DEFAULT_THEME.borderWidth),
+    accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour').default(DEFAULT_THEME.accentColor),
+    fontFamily: z.string().max(200).regex(/^[^;{}<>]*$/, 'must not contain ; { } < >').default(DEFAULT_THEME.fontFamily),
+  }).strict().default({ ...DEFAULT_THEME }),
+  customCss: z.string().max(50_000).default(''),
+  translations: z.record(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/), z.record(z.string(), z.string())).default({}),
+  staticConfigCacheSeconds: z.number().int().min(0).max(86_400).default(300),
+  planFamilies: z.array(planFamilyInput.extend({ Uid: uidSchema })).default([]),
+  addOns: z.array(addOnInput.safeExtend({ Uid: uidSchema })).default([]),
+  plans: z.array(planInput.safeExtend({ Uid: uidSchema })).default([]),
+  coupons: z.array(couponInput.safeExtend({ Uid: uidSchema })).default([]),
+  emailLists: z.array(z.object({
+    Uid: uidSchema, Name: z.string().min(1), Description: z.string().nullable().default(null),
+    RequiresDoubleOptIn: z.boolean().default(false), IsSignUpList: z.boolean().default(false),
+  }).strict()).default([]),
+  fields: z.object({
+    definitions: z.array(fieldDefinition).default([]),
+    registration: z.array(fieldUse).default([]),
+    profile: z.array(fieldUse).default([]),
+    account: z.array(fieldUse).default([]),
+  }).strict().default({ definitions: [], registration: [], profile: [], account: [] }),
+}).strict().superRefine((c, ctx) => {
+  const familyUids = new Set(c.planFamilies.map((f) => f.Uid));
+  const addOnUids = new Set(c.addOns.map((a) => a.Uid));
+  const fieldUids = new Set(c.fields.definitions.map((f) => f.Uid));
+  c.plans.forEach((p, i) => {
+    if (!familyUids.has(p.PlanFamily.Uid)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'PlanFamily', 'Uid'], message: `unknown plan family '${p.PlanFamily.Uid}'` });
+    p.PlanAddOns.forEach((pa, j) => {
+      if (!addOnUids.has(pa.AddOn.Uid)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'PlanAddOns', j, 'AddOn', 'Uid'], message: `unknown add-on '${pa.AddOn.Uid}'` });
+    });
+  });
+  for (const context of ['registration', 'profile', 'account'] as const) {
+    c.fields[context].forEach((use, i) => {
+      if (!fieldUids.has(use.Field)) ctx.addIssue({ code: 'custom', path: ['fields', context, i, 'Field'], message: `unknown field '${use.Field}'` });
+    });
+  }
+  const dupes = (items: { Uid: string }[], key: string) => {
+    const seen = new Set<string>();
+    items.forEach((it, i) => {
+      if (seen.has(it.Uid)) ctx.addIssue({ code: 'custom', path: [key, i, 'Uid'], message: `duplicate Uid '${it.Uid}'` });
+      seen.add(it.Uid);
+    });
+  };
+  dupes(c.planFamilies, 'planFamilies'); dupes(c.addOns, 'addOns'); dupes(c.plans, 'plans'); dupes(c.coupons, 'coupons');
+  if ((ZERO_DECIMAL_CURRENCIES as readonly string[]).includes(c.company.currency)) {
+    const whole = (items: Record<string, unknown>[], key: string, fields: string[]) => items.forEach((item, i) => {
+      for (const k of fields) {
+        const v = item[k];
+        if (typeof v === 'number' && !Number.isInteger(v)) ctx.addIssue({ code: 'custom', path: [key, i, k], message: `${c.company.currency} amounts must be whole numbers` });
+      }
+    });
+    const rates = ['MonthlyRate', 'QuarterlyRate', 'AnnualRate', 'OneTimeRate', 'SetupFee'];
+    whole(c.plans, 'plans', rates);
+    whole(c.addOns, 'addOns', rates);
+    whole(c.coupons, 'coupons', ['AmountOff']);
+  }
+});
+
+export type CompanyConfig = z.infer<typeof companyConfigSchema>;

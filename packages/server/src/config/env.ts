@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PORTICO_DATA_DIR: z.string().default('.portico-data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  PORTICO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  PORTICO_CONFIG: z.string().optional(),
+  PORTICO_CLOCK: z.string().optional(),
+  PORTICO_PUBLIC_URL: z.string().url().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads the environment once; a bad value stops start-up naming the variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function resolveDataDir(env: Env, cwd = process.cwd()): string {
+  return path.resolve(cwd, env.PORTICO_DATA_DIR);
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { readFileSync } from 'node:fs';
+import { ConfigError, DEMO_CONFIG_PATH, loadCompanyConfig, parseCompanyConfig } from './load-company-config.ts';
+
+const demo = () => YAML.parse(readFileSync(DEMO_CONFIG_PATH, 'utf8'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-config-'));
+
+describe('company configuration (issue 2 item 3)', () => {
+  it('the demo company is valid and rich enough to exercise every rule', () => {
+    const c = loadCompanyConfig();
+    expect(c.planFamilies.length).toBeGreaterThanOrEqual(2);
+    expect(c.plans.some((p) => p.MonthlyRate === 0)).toBe(true); // a free plan
+    for (const rate of ['MonthlyRate', 'QuarterlyRate', 'AnnualRate', 'OneTimeRate', 'SetupFee'] as const) {
+      expect(c.plans.some((p) => (p[rate] ?? 0) > 0), rate).toBe(true);
+    }
+    expect(c.plans.some((p) => p.IsPerUser && p.MinimumQuantity > 1 && p.MaximumPeople)).toBe(true);
+    expect(c.plans.some((p) => p.TrialPeriodDays || p.TrialUntilDate)).toBe(true);
+    const types = new Set(c.addOns.map((a) => a.BillingAddOnType));
+    expect([...types].sort()).toEqual(['OneTime', 'Recurring', 'Usage']);
+    expect(c.addOns.some((a) => a.IsQuantityEditable)).toBe(true);
+    expect(c.plans.some((p) => p.PlanAddOns.some((pa) => !pa.IsUserSelectable))).toBe(true);
+    const coupons = c.coupons.map((k) => `${k.PercentOff ? 'percent' : 'amount'}-${k.Duration}`);
+    for (const kind of ['percent-Once', 'percent-Forever', 'percent-Repeating', 'amount-Once', 'amount-Forever', 'amount-Repeating']) expect(coupons).toContain(kind);
+    expect(c.emailLists).toHaveLength(2);
+    expect(c.emailLists.some((l) => l.RequiresDoubleOptIn)).toBe(true);
+  });
+
+  it('a bad file stops start-up with a message naming each bad key path', () => {
+    const raw = demo();
+    raw.theme.borderWidth = 9;
+    raw.plans[1].MonthlyRate = 'cheap';
+    raw.company.siteOrigins = ['http://localhost:3000/some/path'];
+    let message = '';
+    try { parseCompanyConfig(raw); } catch (err) { message = (err as Error).message; }
+    expect(message).toContain('theme.borderWidth');
+    expect(message).toContain('plans.1.MonthlyRate');
+    expect(message).toContain('company.siteOrigins.0');
+  });
+
+  it('checks references between entries once each entry is valid', () => {
+    const raw = demo();
+    raw.plans[2].PlanFamily.Uid = 'missing-family';
+    raw.plans[1].PlanAddOns[0].AddOn.Uid = 'missing-addon';
+    raw.fields.profile[0].Field = 'missing-field';
+    raw.coupons[1].Uid = raw.coupons[0].Uid;
+    let message = '';
+    try { parseCompanyConfig(raw); } catch (err) { message = (err as Error).message; }
+    expect(message).toContain("plans.2.PlanFamily.Uid: unknown plan family 'missing-family'");
+    expect(message).toContain("plans.1.PlanAddOns.0.AddOn.Uid: unknown add-on 'missing-addon'");
+    expect(message).toContain("fields.profile.0.Field: unknown field 'missing-field'");
+    expect(message).toContain('coupons.1.Uid: duplicate Uid');
+  });
+
+  it('rejects unknown keys, so a typo is not silently ignored', () => {
+    const raw = demo();
+    raw.theme.accentColour = '#ff0000';
+    expect(() => parseCompanyConfig(raw)).toThrow(/theme.*accentColour|Unrecognized key.*accentColour/s);
+  });
+
+  it('reads JSON as well as YAML, and names unreadable or unparsable files', () => {
+    const json = path.join(dir, 'company.json');
+    writeFileSync(json, JSON.stringify({ company: { name: 'Solo' } }));
+    const c = loadCompanyConfig(json);
+    expect(c.company.currency).toBe('USD');
+    expect(c.passwordPolicy.MinimumLength).toBe(8);
+    const broken = path.join(dir, 'broken.yaml');
+    writeFileSync(broken, 'company: [unclosed');
+    expect(() => loadCompanyConfig(broken)).toThrow(ConfigError);
+    expect(() => loadCompanyConfig(path.join(dir, 'absent.yaml'))).toThrow(/Cannot read company config/);
+  });
+
+  it('zero-decimal currencies refuse fractional amounts', () => {
+    const raw = demo();
+    raw.company.currency = 'JPY';
+    expect(() => parseCompanyConfig(raw)).toThrow(/addOns\.\d+\.\w+Rate: JPY amounts must be whole numbers/);
+  });
+});

@@ -1,0 +1,93 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /**
+   * Runs fn as the only start-up task in the whole deployment: on PostgreSQL under a
+   * session advisory lock (several nodes starting at once must not migrate or seed
+   * twice), on PGlite (one process) one call after the other.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The embedded instance, when there is one (tests dump it to a template). */
+  pglite?: PGlite;
+}
+
+import { MIGRATIONS_FOLDER } from '../paths.ts';
+export { MIGRATIONS_FOLDER };
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string;
+  /** Folder PGlite persists to; absent means in memory. */
+  dataDir?: string;
+  /** A dumped PGlite data folder to start from (tests). */
+  loadDataDir?: Blob | File;
+  migrationsFolder?: string;
+}
+
+/** Advisory lock key of start-up work (migrations, seed): any constant shared by every node. */
+const STARTUP_LOCK_KEY = 7_146_352_011;
+
+/** An in-process lock: each call starts after the previous one settled. */
+function serially(): Database['exclusive'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Each driver is imported only when used, so a PGlite start does not load pg and vice versa. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  if (options.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => { process.emitWarning(`PostgreSQL pool: ${err.message}`); });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(fn) {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          lock.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: serially(),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,75 @@
+import { defaultMessages, ErrorCode, type ErrorBody, type FieldError } from '@portico/core';
+
+/** The HTTP status of each code: the one table, used by the one error handler. */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.Unauthorized]: 401,
+  [ErrorCode.InvalidToken]: 404,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.PlanNotFound]: 404,
+  [ErrorCode.AddOnNotFound]: 404,
+  [ErrorCode.SubscriptionNotFound]: 404,
+  [ErrorCode.DiscountCodeNotFound]: 404,
+  [ErrorCode.MethodNotAllowed]: 405,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.Duplicate]: 409,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.UnsupportedMediaType]: 415,
+  [ErrorCode.TooManyRequests]: 429,
+  [ErrorCode.SystemError]: 500,
+  [ErrorCode.ClockLocked]: 403,
+};
+
+export function statusOf(code: ErrorCode | string): number {
+  return STATUS[code as ErrorCode] ?? 400;
+}
+
+/** Thrown by use cases and routes; the error handler turns it into the one error shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode | string;
+  readonly status: number;
+  readonly fieldErrors: FieldError[];
+
+  constructor(code: ErrorCode | string, message?: string, fieldErrors: FieldError[] = [], status?: number) {
+    super(message ?? defaultMessages[code as ErrorCode] ?? code);
+    this.code = code;
+    this.status = status ?? statusOf(code);
+    this.fieldErrors = fieldErrors;
+  }
+
+  toBody(): ErrorBody {
+    return { Status: this.status, ErrorCode: this.code, Message: this.message, FieldErrors: this.fieldErrors };
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError(ErrorCode.NotFound, what);
+
+export function fieldError(field: string, code: ErrorCode | string, message?: string): FieldError {
+  return { Field: field, ErrorCode: code, Message: message ?? defaultMessages[code as ErrorCode] ?? code };
+}
+
+/** The fields of a zod issue the error shape needs. */
+export interface ZodIssueLike {
+  path: readonly PropertyKey[];
+  code?: string;
+  message: string;
+}
+
+/** Zod issues as field errors: dotted paths (with a prefix such as `querystring.`), Required for a missing value. */
+export function fieldErrorsFromZod(issues: readonly ZodIssueLike[], prefix = ''): FieldError[] {
+  return issues.map((i) => {
+    const path = i.path.map(String).join('.');
+    const isMissing = i.code === 'invalid_type' && /received undefined/.test(i.message);
+    return {
+      Field: path ? `${prefix}${path}` : prefix.replace(/\.$/, '') || '(body)',
+      ErrorCode: isMissing ? ErrorCode.Required : ErrorCode.InvalidValue,
+      Message: i.message,
+    };
+  });
+}
+
+/** A 400 carrying field errors, with the first error's message when there is only one. */
+export function validationError(fieldErrors: FieldError[], code: ErrorCode | string = ErrorCode.ValidationFailed): AppError {
+  const message = fieldErrors.length === 1 ? fieldErrors[0]!.Message : defaultMessages[ErrorCode.ValidationFailed];
+  return new AppError(code, message, fieldErrors, 400);
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@portico/core';
+import { AppError, fieldErrorsFromZod, validationError, type ZodIssueLike } from './app-error.ts';
+
+/** Fastify wraps each zod issue; unwrap to the issue (path from instancePath when absent). */
+function zodIssuesOf(validation: { instancePath?: string; message?: string; params?: unknown }[]): ZodIssueLike[] {
+  return validation.map((v) => {
+    const issue = (v.params as { issue?: { path?: PropertyKey[]; code?: string } } | undefined)?.issue;
+    const path = issue?.path?.length ? issue.path : (v.instancePath ?? '').split('/').filter(Boolean);
+    return { path, code: issue?.code, message: v.message ?? 'Invalid value' };
+  });
+}
+
+/** Maps Fastify's own errors (parsing, limits, routing) onto the catalogue. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(ErrorCode.MalformedBody, 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(ErrorCode.PayloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(ErrorCode.UnsupportedMediaType);
+    default:
+      break;
+  }
+  if (err.statusCode === 413) return new AppError(ErrorCode.PayloadTooLarge);
+  if (err.statusCode === 415) return new AppError(ErrorCode.UnsupportedMediaType);
+  if (err.statusCode === 429) return new AppError(ErrorCode.TooManyRequests, err.message);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && (err as { validation?: unknown }).validation === undefined) {
+    return new AppError(ErrorCode.ValidationFailed, err.message, [], err.statusCode);
+  }
+  return null;
+}
+
+/**
+ * Schemas bound every value the database stores, so this should never fire; if a
+ * bound is ever missed, the database's own range check is still the client's
+ * mistake (400), not a server failure. Drizzle wraps the driver error in `cause`.
+ */
+function fromDatabaseError(err: unknown): AppError | null {
+  const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+  if (code === '22003' || code === '22001') return new AppError(ErrorCode.ValidationFailed, 'A value is out of the range this server can store.');
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let appError: AppError;
+    if (err instanceof AppError) {
+      appError = err;
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const prefix = err.validationContext === 'body' ? '' : `${err.validationContext}.`;
+      appError = validationError(fieldErrorsFromZod(zodIssuesOf(err.validation as never), prefix));
+    } else if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      appError = new AppError(ErrorCode.SystemError);
+    } else {
+      const fromDatabase = fromDatabaseError(err);
+      if (fromDatabase) request.log.warn({ err }, 'a value passed validation but not the database range check');
+      appError = fromFastifyError(err) ?? fromDatabase ?? new AppError(ErrorCode.SystemError);
+      if (appError.status >= 500) request.log.error({ err }, 'unhandled error');
+    }
+    void reply.status(appError.status).type('application/json').send(appError.toBody());
+  });
+
+  // A second router holding only paths and methods tells 404 (no such path) from 405 (path exists, method does not).
+  const known = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || known.hasRoute(method as HTTPMethod, route.url)) continue;
+      known.on(method as HTTPMethod, route.url, () => undefined);
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((m) => known.find(m, path));
+    // A path served by a wildcard (static files) with this very method is a plain 404.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed.length > 0 && !(allowed as string[]).includes(method)) {
+      const err = new AppError(ErrorCode.MethodNotAllowed, `${request.method} is not allowed on ${path}.`);
+      void reply.status(405).header('allow', allowed.join(', ')).send(err.toBody());
+      return;
+    }
+    const err = new AppError(ErrorCode.NotFound, `No route for ${request.method} ${path}.`);
+    void reply.status(404).send(err.toBody());
+  });
+}

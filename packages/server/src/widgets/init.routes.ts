@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FIELDS_PATTERN, selectFields } from '../http/fields.ts';
+import { buildInitSettings, STATIC_CONFIG_PATH, type InitDeps } from './build-init-settings.ts';
+import type { EventBus } from '../bus/event-bus.ts';
+import { CATALOG_CHANGED } from '../catalog/catalog-events.ts';
+
+
+/**
+ * GET /widgets/auth/init is the widget's first call on every page view, so its
+ * answer is built once, kept serialized, and dropped when the catalogue changes
+ * (on this node or, through the bus, on any node).
+ */
+export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: EventBus }) {
+  let cached: { json: string; etag: string } | null = null;
+  deps.bus.subscribe(CATALOG_CHANGED, () => { cached = null; });
+  const current = async () => {
+    if (!cached) {
+      const json = JSON.stringify(await buildInitSettings(deps));
+      cached = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    }
+    return cached;
+  };
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/v1/widgets/auth/init', {
+    schema: {
+      tags: ['widgets'],
+      summary: 'Startup settings of the widget (both specs, "Settings loaded at startup")',
+      querystring: z.object({ fields: z.string().max(4000).regex(FIELDS_PATTERN, 'must be a comma list of dotted field paths').optional() }),
+    },
+  }, async (request, reply) => {
+    const { json } = await current();
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+    if (!request.query.fields) return reply.send(json);
+    return reply.send(JSON.stringify(selectFields(JSON.parse(json), request.query.fields)));
+  });
+
+  r.get(STATIC_CONFIG_PATH, { schema: { tags: ['widgets'], summary: 'The same settings as a cacheable static file' } }, async (request, reply) => {
+    const { json, etag } = await current();
+    reply.header('cache-control', `public, max-age=${deps.config.staticConfigCacheSeconds}`).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+}

@@ -1,0 +1,104 @@
+// Demo host page script (plain classic script, no inline code: strict CSP).
+// It runs (defer) before /portico.js, so it can set data-demo on the loader tag.
+(function () {
+  'use strict';
+  var params = new URLSearchParams(location.search);
+  var demo = params.get('demo') === '1' || params.get('demo') === 'true';
+  var loader = document.getElementById('portico-loader');
+  if (demo && loader) loader.setAttribute('data-demo', 'true');
+
+  var toggle = document.getElementById('demo-toggle');
+  var modeLabel = document.getElementById('mode-label');
+  var next = new URL(location.href);
+  if (demo) next.searchParams.delete('demo'); else next.searchParams.set('demo', '1');
+  toggle.href = next.pathname + next.search;
+  toggle.textContent = demo ? 'Turn demo mode off' : 'Turn demo mode on';
+  modeLabel.textContent = demo ? 'Demo mode' : 'Server mode';
+
+  function portico() { return window.Portico; }
+
+  // Theme switcher: every change calls Portico.setTheme with the form's values.
+  var form = document.getElementById('theme-form');
+  var widthOut = document.getElementById('border-width-value');
+  function applyTheme() {
+    var data = new FormData(form);
+    var theme = {
+      displayMode: data.get('displayMode'),
+      cornerShape: data.get('cornerShape'),
+      fieldStyle: data.get('fieldStyle'),
+      borderWidth: Number(data.get('borderWidth')),
+      accentColor: data.get('accentColor'),
+      fontFamily: data.get('fontFamily'),
+    };
+    widthOut.textContent = theme.borderWidth + 'px';
+    if (portico()) portico().setTheme(theme);
+  }
+  form.addEventListener('input', applyTheme);
+  form.addEventListener('change', applyTheme);
+  form.addEventListener('reset', function () { setTimeout(applyTheme, 0); });
+
+  function log(name, detail) {
+    var list = document.getElementById('event-log');
+    var li = document.createElement('li');
+    li.textContent = new Date().toLocaleTimeString() + ' ' + name + (detail ? ' ' + JSON.stringify(detail) : '');
+    list.insertBefore(li, list.firstChild);
+  }
+
+  function ready() {
+    var P = portico();
+    // Popup buttons for every state, grouped by area.
+    var groups = document.getElementById('popup-groups');
+    Object.keys(P.stateAreas).forEach(function (area) {
+      var box = document.createElement('div');
+      box.className = 'group';
+      var h = document.createElement('h3');
+      h.textContent = area;
+      var buttons = document.createElement('div');
+      buttons.className = 'group-buttons';
+      P.stateAreas[area].forEach(function (state) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'btn';
+        b.textContent = state;
+        b.setAttribute('data-portico-popup', state);
+        buttons.appendChild(b);
+      });
+      box.appendChild(h);
+      box.appendChild(buttons);
+      groups.appendChild(box);
+    });
+
+    P.embed(document.getElementById('controls-gallery'), '__controls');
+
+    ['accessToken.set', 'auth.initialized', 'auth.close', 'redirect', 'signup.registrationData', 'signup.preRegister',
+      'signup', 'subscription.update', 'paymentInformation.update', 'profile.update', 'logout'].forEach(function (name) {
+      P.on(name, function (detail) { log(name, detail); });
+    });
+
+    if (P.config.demo) {
+      var box2 = document.getElementById('persona-box');
+      var list = document.getElementById('persona-list');
+      box2.hidden = false;
+      var labels = { visitor: 'Visitor (signed out)', freeMember: 'Free member', teamOwner: 'Paying team owner', pastDue: 'Past-due member' };
+      P.demoPersonas.forEach(function (name) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'btn';
+        b.setAttribute('role', 'radio');
+        b.setAttribute('data-persona', name);
+        b.textContent = labels[name] || name;
+        b.addEventListener('click', function () {
+          P.setDemoPersona(name);
+          list.querySelectorAll('button').forEach(function (x) {
+            x.setAttribute('aria-checked', String(x.getAttribute('data-persona') === name));
+          });
+        });
+        b.setAttribute('aria-checked', String(P.getDemoPersona() === name));
+        list.appendChild(b);
+      });
+    }
+  }
+
+  if (portico()) ready();
+  else document.addEventListener('portico:ready', ready, { once: true });
+})();

@@ -1,0 +1,55 @@
+/**
+ * The app chunk, dist/chunks/app.js: imported by the loader on first use.
+ * mount() renders one widget (popup or embed) into the host's shadow root.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '../i18n/use-translation.ts';
+import type { AppModule, MountOptions, MountedWidget, Runtime } from '../shared/runtime-types.ts';
+import type { Params, WidgetState } from '../navigation/navigator.ts';
+import { getI18n } from './i18n.ts';
+import { adoptStyles } from './styles/stylesheets.ts';
+import { WidgetRoot } from './widget-root.tsx';
+
+/** Open shadow root: e2e tests and assistive tech can reach inside; host CSS still cannot. */
+function shadowFor(host: HTMLElement): ShadowRoot {
+  if (host.shadowRoot) return host.shadowRoot;
+  try {
+    return host.attachShadow({ mode: 'open' });
+  } catch {
+    // Elements that cannot host a shadow root (e.g. <button>): use a child div.
+    const inner = document.createElement('div');
+    host.appendChild(inner);
+    return inner.attachShadow({ mode: 'open' });
+  }
+}
+
+export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions): MountedWidget {
+  const shadow = shadowFor(host);
+  adoptStyles(shadow, '');
+  const container = document.createElement('div');
+  shadow.appendChild(container);
+  const markUsed = () => runtime.markUsed();
+  shadow.addEventListener('pointerdown', markUsed, { once: true });
+  shadow.addEventListener('keydown', markUsed, { once: true });
+
+  const navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null } = { current: null };
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={getI18n()}>
+        <WidgetRoot runtime={runtime} options={options} shadow={shadow} navigateRef={navigateRef} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+
+  return {
+    navigate: (state, params) => navigateRef.current?.(state, params),
+    unmount() {
+      root.unmount();
+      container.remove();
+    },
+  };
+}
+
+export default { mount } satisfies AppModule;

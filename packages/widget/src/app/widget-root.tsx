@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import type { InitSettings } from '@portico/core';
+import type { MountOptions, Runtime } from '../shared/runtime-types.ts';
+import { initialNav, navReducer } from '../navigation/navigator.ts';
+import type { Params, WidgetState } from '../navigation/navigator.ts';
+import { createActions } from '../navigation/actions.ts';
+import type { ChosenPlan } from '../navigation/actions.ts';
+import { mergeTheme, themeVariables } from '../theme/theme-vars.ts';
+import { WidgetContext } from './context.ts';
+import type { WidgetContextValue } from './context.ts';
+import { useStore, useSystemDark } from './hooks.ts';
+import { ensureSettings } from './settings-loader.ts';
+import { adoptStyles } from './styles/stylesheets.ts';
+import { PopupFrame } from './popup-frame.tsx';
+import { ScreenOutlet } from './screen-outlet.tsx';
+import { Notices } from '../components/notices.tsx';
+import type { Notice } from '../components/notices.tsx';
+import { Spinner } from '../components/spinner.tsx';
+
+export interface WidgetRootProps {
+  runtime: Runtime;
+  options: MountOptions;
+  shadow: ShadowRoot;
+  /** Filled with the navigate function so the loader can move an open widget. */
+  navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null };
+}
+
+const WIDE_STATES = new Set<WidgetState>(['selectPlan', 'planChange', '__controls']);
+const NOTICE_MS = 6000;
+
+export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRootProps) {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<InitSettings | null>(null);
+  const [nav, dispatch] = useReducer(navReducer, initialNav(options.state, options.params));
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [chosenPlan, setChosenPlan] = useState<ChosenPlan | null>(null);
+  const headingId = `portico-heading-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const noticeSeq = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    void ensureSettings(runtime).then((s) => live && setSettings(s));
+    return () => {
+      live = false;
+    };
+  }, [runtime]);
+
+  useEffect(() => adoptStyles(shadow, settings?.CustomCss ?? ''), [shadow, settings?.CustomCss]);
+
+  useEffect(() => {
+    navigateRef.current = (state, params) => dispatch({ type: 'goTo', state, ...(params ? { params } : {}) });
+    return () => {
+      navigateRef.current = null;
+    };
+  }, [navigateRef]);
+
+  const notify = useCallback((message: string) => {
+    const id = ++noticeSeq.current;
+    setNotices((list) => [...list, { id, message }]);
+    setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), NOTICE_MS);
+  }, []);
+
+  const overrides = useStore(runtime.themeOverrides);
+  const systemDark = useSystemDark();
+  const vars = useMemo(
+    () => themeVariables(mergeTheme(settings?.Theme, overrides), systemDark),
+    [settings?.Theme, overrides, systemDark],
+  );
+
+  const actions = useMemo(
+    () =>
+      createActions({
+        dispatch,
+        runtime,
+        mode: options.mode,
+        setChosenPlan,
+        notify,
+        ...(options.onClose ? { onClose: options.onClose } : {}),
+      }),
+    [runtime, options.mode, options.onClose, notify],
+  );
+
+  const ctx: WidgetContextValue | null = settings
+    ? { runtime, settings, mode: options.mode, demo: runtime.config.demo, headingId, nav, actions, chosenPlan }
+    : null;
+
+  const body = (
+    <>
+      {runtime.config.demo && <div className="p-demo-badge">{t('demo.badge')}</div>}
+      <Notices notices={notices} onDismiss={(id) => setNotices((l) => l.filter((n) => n.id !== id))} />
+      {ctx ? (
+        <WidgetContext.Provider value={ctx}>
+          <ScreenOutlet />
+        </WidgetContext.Provider>
+      ) : (
+        <>
+          <h2 id={headingId} className="p-sr-only">
+            {t('common.loading')}
+          </h2>
+          <Spinner />
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <div className="portico-root" style={vars as CSSProperties} data-state={nav.current.state} data-mode={options.mode}>
+      {options.mode === 'popup' ? (
+        <PopupFrame headingId={headingId} wide={WIDE_STATES.has(nav.current.state)} onClose={() => actions.close()}>
+          {body}
+        </PopupFrame>
+      ) : (
+        <section className="p-embed" aria-labelledby={headingId}>
+          {body}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createEmitter } from '../shared/events.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore } from './token-store.ts';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  const writes: string[] = [];
+  const storage = {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => { writes.push(`set ${k}`); data.set(k, v); },
+    removeItem: (k: string) => { writes.push(`remove ${k}`); data.delete(k); },
+  } as unknown as Storage;
+  return { storage, data, writes };
+}
+
+describe('token store', () => {
+  it('restores a stored token without writing anything', () => {
+    const mem = memoryStorage({ [ACCESS_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    const store = createTokenStore(createEmitter(), mem.storage);
+    expect(store.get()).toBe('a.b.c');
+    expect(mem.writes).toEqual([]);
+  });
+
+  it('writes only once the widget is used', () => {
+    const mem = memoryStorage({ [ACCESS_TOKEN_STORAGE_KEY]: 'old' });
+    const store = createTokenStore(createEmitter(), mem.storage);
+    store.markUsed();
+    expect(mem.writes).toEqual([`set ${ACCESS_TOKEN_STORAGE_KEY}`]);
+  });
+
+  it('persists on set, removes on clear, and emits accessToken.set', () => {
+    const mem = memoryStorage();
+    const events = createEmitter();
+    const seen: unknown[] = [];
+    events.on('accessToken.set', (d) => seen.push(d));
+    const store = createTokenStore(events, mem.storage);
+    expect(mem.writes).toEqual([]);
+    store.set('x.eyJzdWIiOiIxIn0.y');
+    expect(mem.data.get(ACCESS_TOKEN_STORAGE_KEY)).toBe('x.eyJzdWIiOiIxIn0.y');
+    expect(store.payload()).toEqual({ sub: '1' });
+    store.set(null);
+    expect(mem.data.has(ACCESS_TOKEN_STORAGE_KEY)).toBe(false);
+    expect(seen).toEqual([{ accessToken: 'x.eyJzdWIiOiIxIn0.y' }, { accessToken: null }]);
+  });
+
+  it('keeps working in memory without storage', () => {
+    const store = createTokenStore(createEmitter(), null);
+    store.set('t');
+    expect(store.get()).toBe('t');
+  });
+});

@@ -1,0 +1,34 @@
+import { ErrorCode } from '@portico/core';
+
+/** One error to show: a catalogue code, optionally with the server's message and i18n values. */
+export interface DisplayError {
+  code: string;
+  message?: string;
+  values?: Record<string, unknown>;
+}
+
+/** Several errors get the 'Please correct the following errors:' heading; one is shown plainly. */
+export function errorListLayout(count: number): { kind: 'none' } | { kind: 'single' } | { kind: 'list'; headingKey: string } {
+  if (count <= 0) return { kind: 'none' };
+  if (count === 1) return { kind: 'single' };
+  return { kind: 'list', headingKey: ErrorCode.Header };
+}
+
+/** Codes starting Errors.File are replaced by each new file error (spec 2 section 8). */
+export function replaceFileError(errors: DisplayError[], next: DisplayError | null): DisplayError[] {
+  const kept = errors.filter((e) => !e.code.startsWith('Errors.File'));
+  return next ? [...kept, next] : kept;
+}
+
+/** Drops duplicate codes with the same message, keeping the first. */
+export function dedupeErrors(errors: DisplayError[]): DisplayError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.code}\u0000${e.message ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const ERROR_SCROLL_RETRY_MS = 250;

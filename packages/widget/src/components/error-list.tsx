@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { ERROR_SCROLL_RETRY_MS, dedupeErrors, errorListLayout } from './error-list-logic.ts';
+import type { DisplayError } from './error-list-logic.ts';
+
+/**
+ * The shared error list shown above a form (role=alert). One error is shown
+ * plainly; several get the 'Please correct the following errors:' heading.
+ * It scrolls into view when errors appear, retrying once at 250 ms
+ * (the list may render before its screen has laid out).
+ */
+export function ErrorList({ errors }: { errors: DisplayError[] }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const list = dedupeErrors(errors);
+  const layout = errorListLayout(list.length);
+  const signature = list.map((e) => e.code + (e.message ?? '')).join('|');
+
+  useEffect(() => {
+    if (!signature) return;
+    const scroll = () => ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    scroll();
+    const timer = setTimeout(scroll, ERROR_SCROLL_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [signature]);
+
+  const text = (e: DisplayError) => t(e.code, { defaultValue: e.message ?? e.code, ...e.values });
+
+  return (
+    <div ref={ref} role="alert" className={layout.kind === 'none' ? undefined : `p-errors${layout.kind === 'single' ? ' p-errors-single' : ''}`}>
+      {layout.kind === 'single' && <p>{text(list[0]!)}</p>}
+      {layout.kind === 'list' && (
+        <>
+          <p>{t(layout.headingKey)}</p>
+          <ul>
+            {list.map((e) => (
+              <li key={e.code + (e.message ?? '')}>{text(e)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

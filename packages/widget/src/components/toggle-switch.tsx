@@ -1,0 +1,24 @@
+import { useId } from 'react';
+
+/** A 40x20 px toggle switch (role=switch) labelled by its visible text. */
+export function ToggleSwitch(props: { label: string; checked: boolean; disabled?: boolean; description?: string; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="p-toggle-row">
+      <div>
+        <label className="p-label" htmlFor={id}>{props.label}</label>
+        {props.description && <p id={`${id}-desc`} className="p-help">{props.description}</p>}
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        className="p-switch"
+        aria-checked={props.checked}
+        aria-describedby={props.description ? `${id}-desc` : undefined}
+        disabled={props.disabled}
+        onClick={() => props.onChange(!props.checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The loader, dist/portico.js: a classic script with no React. It wires
+ * window.Portico and the declarative triggers, and imports the app chunk
+ * (dist/chunks/app.js, resolved against this script's URL) on first use.
+ */
+import { STATE_NAMES, isStateName } from '@portico/core';
+import type { StateName, ThemeSettings } from '@portico/core';
+import { createEmitter, isPorticoEvent } from '../shared/events.ts';
+import type { PorticoListener } from '../shared/events.ts';
+import { createStore } from '../shared/store.ts';
+import { STATE_AREAS } from '../shared/state-areas.ts';
+import { DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
+import type { DemoPersonaName } from '../shared/personas.ts';
+import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, safeLocalStorage } from '../auth/token-store.ts';
+import { findLoaderScript, readLoaderConfig } from './script-config.ts';
+import { watchTriggers } from './triggers.ts';
+
+type EmbedTarget = HTMLElement | string;
+type WidgetState = StateName | '__controls';
+
+const w = window as unknown as { Portico?: unknown };
+
+function boot(): void {
+  if (w.Portico) return; // loaded twice: keep the first instance
+  const config = readLoaderConfig(findLoaderScript(), location.href);
+  const events = createEmitter();
+  const token = createTokenStore(events, config.demo ? null : safeLocalStorage());
+  const runtime: Runtime = {
+    config,
+    events,
+    token,
+    themeOverrides: createStore<Partial<ThemeSettings>>({}),
+    persona: createStore<DemoPersonaName>('teamOwner'),
+    settings: null,
+    markUsed: () => token.markUsed(),
+  };
+
+  let appPromise: Promise<AppModule> | null = null;
+  const loadApp = (): Promise<AppModule> =>
+    (appPromise ??= import(/* @vite-ignore */ new URL('chunks/app.js', config.baseUrl).href) as Promise<AppModule>);
+
+  let popup: Promise<{ host: HTMLElement; widget: MountedWidget; returnFocusTo: HTMLElement | null }> | null = null;
+  const embeds = new Map<HTMLElement, Promise<MountedWidget>>();
+
+  function checkState(state: string): WidgetState {
+    if (state === '__controls' || isStateName(state)) return state;
+    throw new Error(`[portico] unknown state "${state}". Known states: ${STATE_NAMES.join(', ')}`);
+  }
+
+  async function open(stateName: string, options: { params?: Record<string, unknown>; trigger?: HTMLElement | null } = {}) {
+    const state = checkState(stateName);
+    runtime.markUsed();
+    if (popup) {
+      const current = await popup;
+      if (state !== '__controls') current.widget.navigate(state, options.params);
+      return;
+    }
+    const returnFocusTo = options.trigger ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    popup = loadApp().then((app) => {
+      const host = document.createElement('div');
+      host.setAttribute('data-portico-popup-host', '');
+      document.body.appendChild(host);
+      const widget = app.mount(host, runtime, {
+        state,
+        mode: 'popup',
+        onClose: () => void close(),
+        ...(options.params ? { params: options.params } : {}),
+      });
+      return { host, widget, returnFocusTo };
+    });
+    popup.catch((err: unknown) => {
+      popup = null;
+      console.error('[portico] could not open the widget', err);
+    });
+    await popup;
+  }
+
+  async function close(): Promise<void> {
+    if (!popup) return;
+    const pending = popup;
+    popup = null; // a second close() while this one awaits is a no-op
+    const current = await pending;
+    current.widget.unmount();
+    current.host.remove();
+    events.emit('auth.close');
+    if (current.returnFocusTo?.isConnected) current.returnFocusTo.focus();
+  }
+
+  async function embed(target: EmbedTarget, stateName: string, params?: Record<string, unknown>) {
+    const element = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
+    if (!element) throw new Error(`[portico] embed target not found: ${String(target)}`);
+    const state = checkState(stateName);
+    const existing = embeds.get(element);
+    if (existing) {
+      const widget = await existing;
+      if (state !== '__controls') widget.navigate(state, params);
+      return widget;
+    }
+    const mounted = loadApp().then((app) =>
+      app.mount(element, runtime, { state, mode: 'embed', ...(params ? { params } : {}) }),
+    );
+    embeds.set(element, mounted);
+    mounted.catch((err: unknown) => {
+      embeds.delete(element);
+      console.error('[portico] could not embed the widget', err);
+    });
+    return mounted;
+  }
+
+  async function unembed(element: HTMLElement): Promise<void> {
+    const mounted = embeds.get(element);
+    if (!mounted) return;
+    embeds.delete(element);
+    (await mounted).unmount();
+  }
+
+  const api = {
+    version: '0.1.0',
+    states: STATE_NAMES,
+    stateAreas: STATE_AREAS,
+    demoPersonas: DEMO_PERSONAS,
+    storageKeys: { accessToken: ACCESS_TOKEN_STORAGE_KEY },
+    get config() {
+      return { ...config };
+    },
+    open,
+    close,
+    embed,
+    unembed,
+    /** Fetches the app chunk without showing anything. */
+    preload: () => loadApp().then(() => undefined),
+    on(name: string, fn: PorticoListener) {
+      if (!isPorticoEvent(name)) throw new Error(`[portico] unknown event "${name}"`);
+      events.on(name, fn);
+    },
+    off(name: string, fn: PorticoListener) {
+      if (isPorticoEvent(name)) events.off(name, fn);
+    },
+    getAccessToken: () => token.get(),
+    setAccessToken: (value: string | null) => token.set(value),
+    clearAccessToken: () => token.set(null),
+    getJwtPayload: () => token.payload(),
+    logout() {
+      token.set(null);
+      events.emit('logout');
+    },
+    setTheme(partial: Partial<ThemeSettings>) {
+      runtime.themeOverrides.set({ ...runtime.themeOverrides.get(), ...partial });
+    },
+    resetTheme: () => runtime.themeOverrides.set({}),
+    setDemoPersona(name: string) {
+      if (!isDemoPersona(name)) throw new Error(`[portico] unknown demo persona "${name}"`);
+      runtime.persona.set(name);
+    },
+    getDemoPersona: () => runtime.persona.get(),
+  };
+  w.Portico = api;
+
+  watchTriggers({
+    openPopup: (state, trigger) => void open(state, { trigger }).catch((e: unknown) => console.error(e)),
+    embed: (element, state) => void embed(element, state).catch((e: unknown) => console.error(e)),
+    removed: (element) => void unembed(element),
+  });
+  document.dispatchEvent(new CustomEvent('portico:ready'));
+}
+
+boot();

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { ErrorCode } from '@portico/core';
+import type { ScreenProps } from '../../states.ts';
+import { useWidget } from '../../app/context.ts';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ErrorList } from '../../components/error-list.tsx';
+import { replaceFileError } from '../../components/error-list-logic.ts';
+import type { DisplayError } from '../../components/error-list-logic.ts';
+import { IntegerInput } from '../../components/integer-input.tsx';
+import { ToggleSwitch } from '../../components/toggle-switch.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { RadioList } from '../../components/radio-list.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { FileUpload } from '../../components/file-upload.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { BillingSamples } from './billing-samples.tsx';
+import { getI18n } from '../../app/i18n.ts';
+import { enGallery } from '../../i18n/en-gallery.ts';
+import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
+
+registerLazyStrings(getI18n(), 'gallery', enGallery);
+
+/**
+ * Internal harness (not a state): every form control, themed, plus the error
+ * list and notices. Reached only through Portico.embed(element, '__controls').
+ */
+export default function ControlsGallery(_props: ScreenProps) {
+  const { t } = useTranslation();
+  const { actions } = useWidget();
+  const [errors, setErrors] = useState<DisplayError[]>([]);
+  const [seats, setSeats] = useState(3);
+  const [notify, setNotify] = useState(true);
+  const [country, setCountry] = useState('US');
+  const [term, setTerm] = useState('Monthly');
+  const [terms, setTerms] = useState(false);
+  const [password, setPassword] = useState('');
+  const options = (group: 'countries' | 'terms', keys: string[]) => keys.map((value) => ({ value, label: t(`gallery.${group}.${value}`) }));
+
+  return (
+    <div>
+      <ScreenHeading>{t('gallery.heading')}</ScreenHeading>
+      <p className="p-lead">
+        {t('gallery.seats')}: {seats} · {country} · {term} · {notify ? 'on' : 'off'} · {terms ? '✓' : '—'}
+      </p>
+      <ErrorList errors={errors} />
+      <div className="p-gallery">
+        <div className="p-gallery-row">
+          <IntegerInput label={t('gallery.seats')} value={seats} min={3} max={10} onChange={setSeats} help="3–10" />
+          <IntegerInput label={t('gallery.disabledSeats')} value={1} min={1} max={1} disabled onChange={() => undefined} />
+        </div>
+        <ToggleSwitch label={t('gallery.notifications')} checked={notify} onChange={setNotify} />
+        <SelectField label={t('gallery.country')} value={country} options={options('countries', ['US', 'CA', 'GB', 'DE'])} onChange={setCountry} />
+        <RadioList legend={t('gallery.billingTerm')} value={term} options={options('terms', ['Monthly', 'Quarterly', 'Yearly'])} onChange={setTerm} />
+        <RadioList legend={`${t('gallery.billingTerm')} (segmented)`} variant="segmented" value={term} options={options('terms', ['Monthly', 'Quarterly', 'Yearly'])} onChange={setTerm} />
+        <CheckboxField label={t('gallery.acceptTerms')} checked={terms} onChange={setTerms} />
+        <FileUpload label={t('gallery.avatar')} accept={['png', 'jpg']} maxBytes={2_000_000} onFile={() => undefined}
+          onError={(e) => setErrors((list) => replaceFileError(list, e))} />
+        <PasswordInput label={t('gallery.password')} value={password} autoComplete="new-password" onChange={setPassword} />
+        <div className="p-gallery-row">
+          <button type="button" className="p-btn p-btn-primary" onClick={() => setErrors([{ code: ErrorCode.InvalidEmail }, { code: ErrorCode.PasswordsDoNotMatch }, { code: ErrorCode.SystemError }])}>
+            {t('gallery.showErrors')}
+          </button>
+          <button type="button" className="p-btn p-btn-secondary" onClick={() => setErrors([{ code: ErrorCode.DiscountCodeNotFound }])}>
+            {t('gallery.showOneError')}
+          </button>
+          <button type="button" className="p-btn p-btn-secondary" onClick={() => setErrors([])}>
+            {t('gallery.clearErrors')}
+          </button>
+          <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.notify(t('gallery.noticeText'))}>
+            {t('gallery.showNotice')}
+          </button>
+        </div>
+        <BillingSamples />
+      </div>
+    </div>
+  );
+}

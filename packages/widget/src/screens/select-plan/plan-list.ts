@@ -1,0 +1,28 @@
+import type { BillingRenewalTerm, Plan } from '@portico/core';
+import { DEFAULT_TERM_PREFERENCE, choosePlanFamily, hasRate, sortPlans } from '@portico/core/billing/index';
+import type { Catalog } from '../../components/billing/catalog.ts';
+
+/**
+ * What selectPlan lists (spec 1 section 4), composed from core's rules:
+ * choosePlanFamily (current plan's family, else latest's, else the default,
+ * else any with an active plan) over the active families, and sortPlans.
+ */
+export function chooseFamilyUid(catalog: Catalog, currentPlanUid?: string | null, latestPlanUid?: string | null): string | null {
+  return choosePlanFamily({
+    families: catalog.families.filter((f) => f.IsActive),
+    plans: catalog.plans,
+    currentPlanUid: currentPlanUid ?? null,
+    latestPlanUid: latestPlanUid ?? null,
+  });
+}
+
+/** The active plans of a family, in core's order (rates, then name). */
+export function sortedActivePlans(catalog: Catalog, familyUid: string | null): Plan[] {
+  if (!familyUid) return [];
+  return sortPlans(catalog.plans.filter((p) => p.PlanFamilyUid === familyUid && p.IsActive));
+}
+
+/** Recurring terms any listed plan has a rate for, in core's preference order (Monthly, Quarterly, Yearly). */
+export function offeredTerms(plans: readonly Plan[]): BillingRenewalTerm[] {
+  return DEFAULT_TERM_PREFERENCE.filter((term) => plans.some((p) => hasRate(p, term)));
+}

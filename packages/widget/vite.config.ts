@@ -1,0 +1,40 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Build 1 of 2: the widget app (React, screens) as ES module chunks under
+ * dist/chunks/. The entry has the stable name dist/chunks/app.js so the loader
+ * (vite.loader.config.ts, build 2) can import it relative to its own URL.
+ * Every other chunk is hashed. Runs first and empties dist/.
+ */
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  publicDir: false,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // No preload helper: chunks import each other with plain relative import(),
+    // which resolves against the importing module's URL on any host page.
+    modulePreload: false,
+    cssCodeSplit: false,
+    rollupOptions: {
+      input: { app: 'src/app/index.tsx' },
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        format: 'es',
+        entryFileNames: 'chunks/[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'chunks/[name]-[hash][extname]',
+        // Keep what the first screen always needs (i18next, the English strings, the settings loader)
+        // inside app.js: one gzip stream compresses better than several small chunks.
+        manualChunks(id: string) {
+          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation)\.ts)|[\\/]node_modules[\\/](i18next|react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors|states|theme|settings)[\\/]/.test(id)) return 'app';
+          return undefined;
+        },
+      },
+    },
+  },
+});

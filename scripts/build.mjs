@@ -1,0 +1,58 @@
+// Builds what `npm start`, the e2e tests and the benchmarks run: the widget
+// (Vite) and the server bundle (esbuild). Each part is skipped when its output
+// is newer than every source file it is built from.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function newest(entries) {
+  let latest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      if (/node_modules|dist/.test(path.basename(p))) return;
+      for (const e of readdirSync(p)) walk(path.join(p, e));
+    } else latest = Math.max(latest, st.mtimeMs);
+  };
+  entries.forEach((e) => walk(path.join(root, e)));
+  return latest;
+}
+const mtime = (p) => (existsSync(path.join(root, p)) ? statSync(path.join(root, p)).mtimeMs : 0);
+const stale = (output, inputs) => force || mtime(output) < newest(inputs);
+
+const t0 = performance.now();
+if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/widget/demo', 'packages/widget/vite.config.ts', 'packages/widget/vite.loader.config.ts', 'packages/core/src'])) {
+  const r = spawnSync('npm', ['run', 'build', '-w', '@portico/widget', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src'])) {
+  rmSync(path.join(root, 'packages/server/dist'), { recursive: true, force: true }); // no stale hashed chunks
+  await build({
+    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+    outdir: path.join(root, 'packages/server/dist'),
+    outExtension: { '.js': '.mjs' },
+    // Dynamic imports become chunks that load their npm packages only when imported (see start-server.ts).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // Our own workspace code is bundled (it is TypeScript); every npm package stays a normal import.
+    plugins: [{
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portico/') ? undefined : { path: args.path, external: true }));
+      },
+    }],
+  });
+}
+if (!process.argv.includes('--quiet')) console.log(`build ready in ${Math.round(performance.now() - t0)} ms`);

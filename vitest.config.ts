@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Two cores on every machine: keep workers at 2 (shared/toolchain-notes.md).
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'widget', root: 'packages/widget', include: ['src/**/*.test.{ts,tsx}'] } },
+    ],
+  },
+});
