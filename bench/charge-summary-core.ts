@@ -1,5 +1,5 @@
 // charge-summary-core: chargeSummary() calls per second on one thread for the 5-line
-// subscription with coupon and tax used by packages/core/src/billing/perf.test.ts.
+// subscription with coupon and tax of `fiveLineSubscriptionWithCouponAndTax()` (packages/core/src/billing/test-fixtures.ts).
 // Run with: node --import tsx bench/charge-summary-core.ts
 import { chargeSummary } from '../packages/core/src/billing/charge-summary.ts';
 import type { ChargeSummaryInput } from '../packages/core/src/billing/charge-summary.types.ts';
@@ -54,6 +54,6 @@ const result = writeResult('charge-summary-core', {
     jsonBytes: json.length,
     invoiceLines: lines,
   },
-  method: `Input as in packages/core/src/billing/perf.test.ts (per-user plan ×7 with setup fee, 3 add-ons, 15% coupon, US/CA exclusive tax; 6 invoice lines). One thread, code loaded through tsx (esbuild transform, same as the server bundle). Warm-up 50,000 calls, then ${SAMPLES} samples of ${N.toLocaleString('en-US')} calls; the goal uses the median sample. Baseline (same run, interleaved samples): JSON.parse of the same input serialized (${json.length} bytes).`,
+  method: `Input fiveLineSubscriptionWithCouponAndTax() from packages/core/src/billing/test-fixtures.ts (per-user plan ×7 with setup fee, 3 add-ons, 15% coupon, US/CA exclusive tax; 6 invoice lines). One thread, code loaded through tsx (esbuild transform, same as the server bundle). Warm-up 50,000 calls, then ${SAMPLES} samples of ${N.toLocaleString('en-US')} calls; the goal uses the median sample. Baseline (same run, interleaved samples): JSON.parse of the same input serialized (${json.length} bytes).`,
 });
 console.log(JSON.stringify({ name: result.name, pass: result.pass }));

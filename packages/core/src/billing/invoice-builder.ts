@@ -2,7 +2,8 @@
  * Turns charge and credit lines into a finished invoice. The fixed order:
  * 1. charge lines (Plan, AddOn, setup fees) and proration credits (PlanCredit, AddOnCredit), each already rounded;
  * 2. the discount, computed on the net of those lines (never below zero), as one Discount line;
- * 3. tax per line (discount line included), rounded half-up per line;
+ * 3. tax per line (discount line included), rounded half-up per line; the discount's tax never
+ *    exceeds the tax of the lines it discounts;
  * 4. totals; a negative total becomes 0 with a Credit line carrying the remainder to the next invoice,
  *    and credit carried in is taken off (down to 0) as a Credit line.
  */
@@ -67,19 +68,25 @@ export function finalizeInvoice(
 ): FinalizedInvoice {
   let base = 0;
   for (const item of items) base += item.Amount;
-  if (ctx.coupon && ctx.window && couponAppliesOn(ctx.window, invoiceDay, isFirstInvoice)) {
-    const discount = couponDiscount(ctx.coupon.coupon, base);
-    if (discount > 0) {
-      items.push(line(5, ctx.coupon.coupon.Uid, ctx.coupon.coupon.Name, -discount, null, null));
-    }
-  }
   let total = 0;
+  let taxSoFar = 0;
   const exclusive = ctx.behavior === 'exclusive';
-  for (const item of items) {
-    const tax = lineTax(item.Amount, ctx.taxRate, ctx.behavior);
+  const settle = (item: InvoiceDisplayItem, tax: number) => {
     item.Tax = tax;
     item.Total = exclusive ? item.Amount + tax : item.Amount;
     total += item.Total;
+    taxSoFar += tax;
+  };
+  for (const item of items) settle(item, lineTax(item.Amount, ctx.taxRate, ctx.behavior));
+  if (ctx.coupon && ctx.window && couponAppliesOn(ctx.window, invoiceDay, isFirstInvoice)) {
+    const discount = couponDiscount(ctx.coupon.coupon, base);
+    if (discount > 0) {
+      const discountLine = line(5, ctx.coupon.coupon.Uid, ctx.coupon.coupon.Name, -discount, null, null);
+      items.push(discountLine);
+      // Rounded on its own, the discount's tax can exceed the per-line taxes it offsets by a
+      // cent (a 100% coupon would then leave -1 cent as account credit): cap it at the tax charged.
+      settle(discountLine, Math.max(lineTax(-discount, ctx.taxRate, ctx.behavior), -Math.max(0, taxSoFar)));
+    }
   }
   let creditOut = creditIn;
   if (total < 0) {

@@ -160,6 +160,18 @@ describe('new subscription: tax and currency', () => {
     expect(s.Total).toBe(9350);
   });
 
+  it('a coupon covering the whole invoice leaves exactly zero, not a cent of credit from tax rounding', () => {
+    // Per-line tax 0 + 3193 = 3193, but 3.02% of the whole 105746 rounds to 3194: the discount's tax is capped.
+    const s = now({
+      plan: makePlan({ MonthlyRate: 0, SetupFee: 1 }),
+      addOns: [{ addOn: makeAddOn({ MonthlyRate: null, SetupFee: 105745 }), quantity: 0 }],
+      coupon: { coupon: { Uid: 'c', UniqueIdentifier: 'C', Name: 'C', PercentOff: null, AmountOff: 105746, Duration: 'Once', DurationInMonths: null, RedeemBy: null, PlanUids: [], IsActive: true } },
+      tax: { rates: [{ country: 'US', rateBasisPoints: 302 }], country: 'US', behavior: 'exclusive' },
+    });
+    expect(compact(s.InvoiceDisplayItems).filter(([type]) => type === 5 || type === 6)).toEqual([[5, -105746, -3193, -108939]]);
+    expect(s.Total).toBe(0);
+  });
+
   it('"zero-decimal currencies (no fractions ever)"', () => {
     const s = now({
       currency: 'JPY', plan: makePlan({ MonthlyRate: 999, TrialPeriodDays: 7 }),

@@ -32,7 +32,7 @@ describe('admin API fuzzing (issue 2: no 5xx, nothing written on rejection)', ()
           expect(typeof parsed.ErrorCode).toBe('string');
           expect(await count(path)).toBe(before);
         }
-      }), { numRuns: Number(process.env.FUZZ_RUNS ?? 60) });
+      }), { numRuns: Number(process.env.FC_RUNS ?? 60) });
     });
   }
 });
