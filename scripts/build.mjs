@@ -34,7 +34,11 @@ if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/w
 if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src'])) {
   rmSync(path.join(root, 'packages/server/dist'), { recursive: true, force: true }); // no stale hashed chunks
   await build({
-    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+    // The PGlite worker is its own entry: a worker thread starts from a file (db/pglite-thread.ts).
+    entryPoints: {
+      main: path.join(root, 'packages/server/src/main.ts'),
+      'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
+    },
     outdir: path.join(root, 'packages/server/dist'),
     outExtension: { '.js': '.mjs' },
     // Dynamic imports become chunks that load their npm packages only when imported (see start-server.ts).

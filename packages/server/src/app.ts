@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import type { EventBus } from './bus/event-bus.ts';
 import type { ServerClock } from './clock/server-clock.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { sanitizeRichText } from './http/sanitize-rich-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { catalogRepository } from './catalog/catalog.repository.ts';
 import { emailListsRepository } from './email-lists/email-lists.repository.ts';
@@ -44,6 +45,17 @@ export interface AppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Runs the request path once without the database (routing, hooks, headers, serialization)
+ * and the rich-text sanitizer, so that code is compiled before the first visitor arrives.
+ * start-server calls it while embedded PGlite is still opening.
+ */
+export async function warmUp(app: FastifyInstance, config: CompanyConfig): Promise<void> {
+  await app.ready();
+  await app.inject({ method: 'GET', url: '/healthz' });
+  sanitizeRichText(config.terms.html);
+}
+
 /** Builds the whole HTTP app without listening, so tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -74,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind, bus: bus.kind }));
+  // Load balancers poll it every few seconds: its requests are not logged below warnings.
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok', database: database.kind, bus: bus.kind }));
 
   const adminGuard = adminKeyGuard(options.adminKey);
   const catalog = catalogRepository(database.db);

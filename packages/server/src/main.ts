@@ -1,17 +1,37 @@
-import { readEnv } from './config/env.ts';
-import { startServer } from './start-server.ts';
+import path from 'node:path';
+import { DEFAULT_DATA_DIR, DEMO_CONFIG_PATH } from './paths.ts';
+import { pgliteLocation } from './db/pglite-location.ts';
+import { startPgliteThread } from './db/pglite-thread.ts';
+import type { EarlyPglite } from './start-server.ts';
+
+/**
+ * Embedded PGlite starts in its worker thread before the rest of the server is even
+ * loaded, so its half second of WebAssembly overlaps loading Fastify, zod and the
+ * routes. Only light modules are imported statically for that reason.
+ */
+function startEarlyPglite(): EarlyPglite | undefined {
+  const value = (name: string) => process.env[name] || undefined;
+  if (value('DATABASE_URL')) return undefined;
+  try {
+    const { dir, templateFile } = pgliteLocation(path.resolve(value('PORTICO_DATA_DIR') ?? DEFAULT_DATA_DIR), value('PORTICO_CONFIG') ?? DEMO_CONFIG_PATH);
+    return { dir, client: startPgliteThread({ dataDir: dir, templateFile }) };
+  } catch {
+    return undefined; // startServer meets the same problem and reports it with its own message
+  }
+}
 
 /** Process entry: start, report readiness, shut down gracefully on SIGINT/SIGTERM. */
 async function main() {
-  const started = performance.now();
+  const early = startEarlyPglite();
+  const [{ readEnv }, { startServer }] = await Promise.all([import('./config/env.ts'), import('./start-server.ts')]);
   let server;
   try {
-    server = await startServer(readEnv());
+    server = await startServer(readEnv(), { early });
   } catch (err) {
     console.error(`Portico could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - started) }, `Portico ready at ${server.url}`);
+  server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now()), startupPhasesMs: server.phases }, `Portico ready at ${server.url}`);
   if (process.send) process.send({ ready: true, url: server.url });
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { readPgliteTemplate } from './db/pglite-template.ts';
+import { pgliteLocation } from './db/pglite-location.ts';
+import type { PgliteThreadClient } from './db/pglite-thread.ts';
 import type { FastifyInstance } from 'fastify';
 import { readEnv, resolveDataDir, type Env } from './config/env.ts';
 import { DEMO_CONFIG_PATH, loadCompanyConfig } from './config/load-company-config.ts';
+import type { CompanyConfig } from './config/company-config.schema.ts';
 import { seedFromConfig } from './config/seed-from-config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
@@ -16,50 +17,88 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   database: Database;
+  /** Milliseconds spent in each start-up phase, logged with the ready line. */
+  phases: Record<string, number>;
   close(): Promise<void>;
 }
 
-/** Everything `npm start` does: config, database, migrations, seed, app, listen. */
-export async function startServer(env: Env = readEnv(), opts: { widgetDist?: string } = {}): Promise<RunningServer> {
-  const configFile = env.PORTICO_CONFIG ?? DEMO_CONFIG_PATH;
-  const config = loadCompanyConfig(configFile);
-  // Load the HTTP stack (Fastify, plugins, routes) while the database starts, so module
-  // loading overlaps PGlite's WebAssembly start instead of preceding it.
-  const appModule = import('./app.ts');
-  let database: Database;
-  if (env.DATABASE_URL) {
-    database = await openDatabase({ url: env.DATABASE_URL });
-  } else {
-    const dataDir = resolveDataDir(env);
-    mkdirSync(dataDir, { recursive: true });
-    const pgliteDir = path.join(dataDir, 'pglite');
-    // An empty data folder starts from the migrated template when npm install made one.
-    const template = existsSync(path.join(pgliteDir, 'PG_VERSION')) ? undefined : readPgliteTemplate(configFile);
-    database = await openDatabase({ dataDir: pgliteDir, ...(template ? { loadDataDir: template } : {}) });
+/** PGlite already opening in its worker thread (main.ts starts it before loading the server). */
+export interface EarlyPglite {
+  dir: string;
+  client: PgliteThreadClient;
+}
+
+function openDatabaseFor(env: Env, configFile: string, early: EarlyPglite | undefined): Promise<Database> {
+  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL });
+  if (early) {
+    if (early.dir !== path.join(resolveDataDir(env), 'pglite')) throw new Error(`PGlite was started on ${early.dir}, not the configured data folder`);
+    return openDatabase({ dataDir: early.dir, thread: { started: early.client } });
   }
+  const { dir, templateFile } = pgliteLocation(resolveDataDir(env), configFile);
+  return openDatabase({ dataDir: dir, thread: { templateFile } });
+}
+
+/** Everything `npm start` does: config, database, migrations, seed, app, listen. */
+export async function startServer(env: Env = readEnv(), opts: { widgetDist?: string; early?: EarlyPglite | undefined } = {}): Promise<RunningServer> {
+  const phases: Record<string, number> = {};
+  let last = performance.now();
+  const mark = (phase: string) => { const now = performance.now(); phases[phase] = Math.round(now - last); last = now; };
+  const configFile = env.PORTICO_CONFIG ?? DEMO_CONFIG_PATH;
+  // The database opens first: embedded PGlite starts in a worker thread while this thread
+  // parses the config and loads the HTTP stack (Fastify, plugins, routes).
+  const opening = openDatabaseFor(env, configFile, opts.early);
+  opening.catch(() => undefined); // awaited below, after the config is known to be valid
+  const appModule = import('./app.ts');
+  let config: CompanyConfig;
+  try {
+    config = loadCompanyConfig(configFile);
+  } catch (err) {
+    await opening.then((db) => db.close(), () => undefined);
+    throw err;
+  }
+  mark('config');
+  const database = await opening;
+  mark('openDatabase');
   const bus: EventBus = env.REDIS_URL ? await redisBus(env.REDIS_URL) : memoryBus();
   const clock = createClock({ initial: env.PORTICO_CLOCK, adjustable: env.NODE_ENV !== 'production' });
   // Several nodes may start together against one PostgreSQL: one migrates and seeds at a time.
-  await database.exclusive(async () => {
+  // Its queries wait for the database; building the app needs no query, so it goes on meanwhile.
+  const prepared = database.exclusive(async () => {
     await database.migrate();
     await seedFromConfig(database.db, config);
   });
+  prepared.catch(() => undefined); // awaited below
 
   const publicUrl = env.PORTICO_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const { buildApp } = await appModule;
-  const app = await buildApp({
-    config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
-    widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
-    extraOrigins: [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`],
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-  });
+  let app: FastifyInstance | undefined;
+  try {
+    const { buildApp, warmUp } = await appModule;
+    app = await buildApp({
+      config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
+      widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
+      extraOrigins: [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`],
+      logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    });
+    mark('buildApp');
+    await warmUp(app, config);
+    mark('warmUp');
+    await prepared;
+    mark('databaseReadyMigratedSeeded');
+  } catch (err) {
+    await app?.close();
+    await bus.close();
+    await database.close();
+    throw err;
+  }
   await app.listen({ port: env.PORT, host: env.HOST });
+  mark('listen');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   let closing: Promise<void> | null = null;
   return {
     app,
     database,
+    phases,
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     close() {
       closing ??= (async () => {

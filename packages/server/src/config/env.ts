@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../paths.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  PORTICO_DATA_DIR: z.string().default('.portico-data'),
+  PORTICO_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   PORTICO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),

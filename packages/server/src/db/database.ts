@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import type { PgliteThreadClient } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -29,6 +30,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A dumped PGlite data folder to start from (tests). */
   loadDataDir?: Blob | File;
+  /**
+   * Run PGlite in a worker thread (npm start): its WebAssembly start then overlaps the main
+   * thread loading the HTTP app. `templateFile` seeds an empty data folder from the worker.
+   */
+  thread?: { templateFile?: string | undefined; started?: PgliteThreadClient };
   migrationsFolder?: string;
 }
 
@@ -72,6 +78,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+    };
+  }
+  if (options.thread) {
+    if (!options.dataDir) throw new Error('A PGlite worker thread needs a data folder');
+    // The worker starts before the drizzle modules load, so that loading overlaps PGlite's start too.
+    // Queries wait for PGlite to open, so the caller can build the app meanwhile; a failure to open
+    // surfaces on the first query (the migration check) with PGlite's message.
+    const client = options.thread.started
+      ?? (await import('./pglite-thread.ts')).startPgliteThread({ dataDir: options.dataDir, templateFile: options.thread.templateFile });
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+    ]);
+    // The thread client has the two methods drizzle's pglite driver calls (query, transaction).
+    const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      exclusive: serially(),
+      close: () => client.close(),
     };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

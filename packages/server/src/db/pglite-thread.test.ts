@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { openDatabase, type Database } from './database.ts';
+import { planFamilies } from './schema.ts';
+import { startPgliteThread } from './pglite-thread.ts';
+import { loadCompanyConfig } from '../config/load-company-config.ts';
+import { seedFromConfig } from '../config/seed-from-config.ts';
+
+// npm start runs PGlite in a worker thread; these check that it keeps the guarantees of the
+// in-process PGlite the rest of the suite uses: transactions, rollback, error codes.
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'portico-thread-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('PGlite in a worker thread (npm start)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    // The PostgreSQL run of this suite has no PGlite template: the worker then runs initdb itself.
+    const template = inject('pgliteTemplate');
+    database = await openDatabase({ dataDir: path.join(tmp, 'db'), thread: { templateFile: existsSync(template) ? template : undefined } });
+    await database.migrate();
+    await seedFromConfig(database.db, loadCompanyConfig()); // a no-op on the template: nothing changed
+  });
+  afterAll(async () => { await database?.close(); });
+
+  it('migrates, seeds and answers drizzle queries through the thread', async () => {
+    const rows = await database.db.select().from(planFamilies).where(eq(planFamilies.uid, 'fam-analytics'));
+    expect(rows[0]?.name).toBeTruthy();
+  });
+
+  it('a query sent during a transaction waits for its commit, as in-process PGlite does', async () => {
+    const seen: string[] = [];
+    const tx = database.db.transaction(async (t) => {
+      await t.insert(planFamilies).values({ uid: 'fam-thread-a', name: 'A' });
+      await new Promise((r) => setTimeout(r, 50));
+      await t.insert(planFamilies).values({ uid: 'fam-thread-b', name: 'B' });
+      seen.push('committed');
+    });
+    const outside = database.db.select({ n: count() }).from(planFamilies).where(eq(planFamilies.name, 'B')).then((r) => { seen.push(`outside saw ${r[0]!.n}`); });
+    await Promise.all([tx, outside]);
+    expect(seen).toEqual(['committed', 'outside saw 1']);
+  });
+
+  it('a failed transaction leaves nothing, and the Postgres error code reaches the caller', async () => {
+    const failed = database.db.transaction(async (t) => {
+      await t.insert(planFamilies).values({ uid: 'fam-thread-c', name: 'C' });
+      await t.insert(planFamilies).values({ uid: 'fam-thread-a', name: 'duplicate' });
+    });
+    await expect(failed).rejects.toMatchObject({ cause: { code: '23505' } });
+    const left = await database.db.select().from(planFamilies).where(eq(planFamilies.uid, 'fam-thread-c'));
+    expect(left).toEqual([]);
+  });
+
+  it('keeps what was written across a close and reopen of the folder', async () => {
+    await database.close();
+    database = await openDatabase({ dataDir: path.join(tmp, 'db'), thread: {} });
+    const rows = await database.db.select().from(planFamilies).where(eq(planFamilies.uid, 'fam-thread-b'));
+    expect(rows.map((r) => r.name)).toEqual(['B']);
+  });
+});
+
+describe('PGlite thread failing to open', () => {
+  it('reports PGlite\'s reason on the first query instead of hanging, and closes cleanly', async () => {
+    const notAFolder = path.join(tmp, 'a-file');
+    writeFileSync(notAFolder, 'not a database');
+    const client = startPgliteThread({ dataDir: notAFolder });
+    await expect(client.query('select 1')).rejects.toThrow(/PGlite could not open/);
+    await expect(client.ready).rejects.toThrow(/PGlite could not open/);
+    await client.close();
+  });
+});
