@@ -20,6 +20,8 @@ function findServerRoot(): string {
 export const SERVER_ROOT = findServerRoot();
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 export const DEMO_CONFIG_PATH = path.join(SERVER_ROOT, 'config', 'demo-company.yaml');
+/** Derived files that can always be remade (PGlite template, parsed config). */
+export const CACHE_DIR = path.join(SERVER_ROOT, '..', '..', 'node_modules', '.cache', 'portico');
 export const DEFAULT_WIDGET_DIST = path.join(SERVER_ROOT, '..', 'widget', 'dist');
 /** Where embedded PGlite persists when PORTICO_DATA_DIR is not set (relative to the working folder). */
 export const DEFAULT_DATA_DIR = '.portico-data';

@@ -73,6 +73,19 @@ describe('company configuration (issue 2 item 3)', () => {
     expect(() => loadCompanyConfig(path.join(dir, 'absent.yaml'))).toThrow(/Cannot read company config/);
   });
 
+  it('an edited YAML file takes effect at the next start, though parsed YAML is cached', () => {
+    const file = path.join(dir, 'edited.yaml');
+    writeFileSync(file, `company:\n  name: Before ${process.pid}\n`);
+    expect(loadCompanyConfig(file).company.name).toBe(`Before ${process.pid}`);
+    expect(loadCompanyConfig(file).company.name).toBe(`Before ${process.pid}`); // from the cache
+    writeFileSync(file, `company:\n  name: After ${process.pid}\n`);
+    expect(loadCompanyConfig(file).company.name).toBe(`After ${process.pid}`);
+    // The cache is a copy, never trusted: an invalid file fails however often it was read.
+    writeFileSync(file, `company:\n  name: After ${process.pid}\n  unknownKey: 1\n`);
+    expect(() => loadCompanyConfig(file)).toThrow(/company.*unknownKey/s);
+    expect(() => loadCompanyConfig(file)).toThrow(/company.*unknownKey/s);
+  });
+
   it('zero-decimal currencies refuse fractional amounts', () => {
     const raw = demo();
     raw.company.currency = 'JPY';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../paths.ts';
+import { CACHE_DIR, MIGRATIONS_FOLDER } from '../paths.ts';
 
 /*
  * Where the embedded database lives and what an empty one starts from. Kept free of
@@ -19,7 +19,7 @@ function templateKey(configFile: string): string {
 }
 
 export function pgliteTemplatePath(configFile: string): string {
-  return path.join(SERVER_ROOT, '..', '..', 'node_modules', '.cache', 'portico', `pglite-${templateKey(configFile)}.tar`);
+  return path.join(CACHE_DIR, `pglite-${templateKey(configFile)}.tar`);
 }
 
 export interface PgliteLocation {

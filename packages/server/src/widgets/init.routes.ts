@@ -15,13 +15,16 @@ import { CATALOG_CHANGED } from '../catalog/catalog-events.ts';
  */
 export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: EventBus }) {
   let cached: { json: string; etag: string } | null = null;
-  deps.bus.subscribe(CATALOG_CHANGED, () => { cached = null; });
+  // A change that lands while an answer is being built must not be overwritten by that stale answer.
+  let generation = 0;
+  deps.bus.subscribe(CATALOG_CHANGED, () => { cached = null; generation += 1; });
   const current = async () => {
-    if (!cached) {
-      const json = JSON.stringify(await buildInitSettings(deps));
-      cached = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-    }
-    return cached;
+    if (cached) return cached;
+    const started = generation;
+    const json = JSON.stringify(await buildInitSettings(deps));
+    const built = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    if (started === generation) cached = built;
+    return built;
   };
 
   const r = app.withTypeProvider<ZodTypeProvider>();
