@@ -82,36 +82,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.thread) {
     if (!options.dataDir) throw new Error('A PGlite worker thread needs a data folder');
-    // The worker starts before the drizzle modules load, so that loading overlaps PGlite's start too.
     // Queries wait for PGlite to open, so the caller can build the app meanwhile; a failure to open
-    // surfaces on the first query (the migration check) with PGlite's message.
+    // surfaces on the first query (the migration check) with PGlite's message. Started before the
+    // drizzle modules load, so that loading overlaps PGlite's start too.
     const client = options.thread.started
       ?? (await import('./pglite-thread.ts')).startPgliteThread({ dataDir: options.dataDir, templateFile: options.thread.templateFile });
-    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
-    ]);
-    // The thread client has the two methods drizzle's pglite driver calls (query, transaction).
-    const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder }),
-      exclusive: serially(),
-      close: () => client.close(),
-    };
+    return overPglite(client, migrationsFolder);
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { ...(await overPglite(client, migrationsFolder)), pglite: client };
+}
+
+/** Drizzle over PGlite, in-process or in its worker thread (whose client has the query and transaction drizzle calls). */
+async function overPglite(client: PGlite | PgliteThreadClient, migrationsFolder: string): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+  ]);
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     exclusive: serially(),
     close: () => client.close(),
