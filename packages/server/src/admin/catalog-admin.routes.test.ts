@@ -27,10 +27,11 @@ describe('admin catalogue API: plans', () => {
     const again = await t.admin({ method: 'GET', url: `/api/v1/admin/plans/${plan.Uid}` });
     expect(json(again).MonthlyRate).toBe(199.99);
   });
-  it('refuses a second plan with the same Uid (409)', async () => {
+  it('refuses a second plan with the same Uid (409 Errors.Duplicate) and keeps the stored one', async () => {
     const res = await t.admin({ method: 'POST', url: '/api/v1/admin/plans', payload: { Uid: 'plan-pro', Name: 'X', PlanFamily: { Uid: 'fam-analytics' }, MonthlyRate: 1 } });
     expect(res.statusCode).toBe(409);
-    expect(json(res).ErrorCode).toBe('Errors.Conflict');
+    expect(json(res).ErrorCode).toBe('Errors.Duplicate');
+    expect(json(await t.admin({ method: 'GET', url: '/api/v1/admin/plans/plan-pro' })).Name).not.toBe('X');
   });
   it('refuses unknown families and add-ons with field errors, writing nothing', async () => {
     const before = json(await t.admin({ method: 'GET', url: '/api/v1/admin/plans?limit=-1' })).metadata.total;

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
-import { AppError, fieldErrorsFromZod } from '../http/app-error.ts';
+import { AppError, fieldError, fieldErrorsFromZod } from '../http/app-error.ts';
 import { fieldsQuery, listAnswer, listQuery, page } from '../http/list.ts';
 import { selectFields } from '../http/fields.ts';
 import {
-  addOnInput, addOnOut, addOnUpdate, couponInput, couponOut, couponUpdate, planFamilyInput, planFamilyOut, planFamilyUpdate, planInput, planOut,
+  addOnInput, addOnOut, addOnUpdate, couponInput, type CouponInput, couponOut, couponUpdate, planFamilyInput, planFamilyOut, planFamilyUpdate, planInput, planOut,
   planUpdate, uidSchema,
 } from '../catalog/catalog.schemas.ts';
 import { addOnToWire, couponToWire, familyToWire, planToWire } from '../catalog/catalog.mappers.ts';
@@ -28,7 +28,10 @@ interface Resource<W, I> {
   get(uid: string): Promise<W | null>;
   /** The stored entity as a create body, so an update can be checked as a whole. */
   asInput(w: W): object;
-  save(input: I, isNew: boolean): Promise<void>;
+  /** Creates the entity; false when its Uid is already taken (decided by the database, so concurrent creates cannot both win). */
+  insert(input: I & { Uid: string }): Promise<boolean>;
+  /** Replaces the stored entity (update). */
+  save(input: I): Promise<void>;
   notFound: ErrorCode;
 }
 
@@ -54,8 +57,11 @@ function registerResource<W extends { Uid: string }, I extends { Uid?: string | 
     async (req, reply) => {
       const body = req.body as I;
       const input = { ...body, Uid: body.Uid ?? newUid() } as I & { Uid: string };
-      if (await res.get(input.Uid)) throw new AppError(ErrorCode.Conflict, `A ${res.tag} with Uid '${input.Uid}' already exists.`);
-      await res.save(input, true);
+      if (!(await res.insert(input))) {
+        throw new AppError(ErrorCode.Duplicate, `A ${res.tag} with Uid '${input.Uid}' already exists.`, [
+          fieldError('Uid', ErrorCode.Duplicate, 'This Uid is already in use.'),
+        ]);
+      }
       await deps.onChange();
       return reply.status(201).send(await fetch(input.Uid));
     });
@@ -68,7 +74,7 @@ function registerResource<W extends { Uid: string }, I extends { Uid?: string | 
       if (!merged.success) {
         throw new AppError(ErrorCode.ValidationFailed, merged.error.issues[0]?.message, fieldErrorsFromZod(merged.error.issues));
       }
-      await res.save(merged.data, false);
+      await res.save(merged.data);
       await deps.onChange();
       return fetch(req.params.uid);
     });
@@ -86,6 +92,13 @@ const withoutNested = (w: object, ...keys: string[]) =>
 
 export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
   const { catalog, currency } = deps;
+  const checkCouponCode = async (i: CouponInput) => {
+    if (await catalog.couponCodeTaken(i.UniqueIdentifier, i.Uid)) {
+      throw new AppError(ErrorCode.Conflict, `The code '${i.UniqueIdentifier}' is already used by another coupon.`, [
+        { Field: 'UniqueIdentifier', ErrorCode: ErrorCode.Conflict, Message: 'This code is already in use.' },
+      ]);
+    }
+  };
   registerResource(app, {
     path: 'planfamilies', tag: 'plan family', kind: 'family', out: planFamilyOut, create: planFamilyInput, update: planFamilyUpdate,
     notFound: ErrorCode.NotFound,
@@ -98,6 +111,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
       return f ? familyToWire(f, await catalog.listPlans({ familyUid: uid }), currency) : null;
     },
     asInput: (w) => withoutNested(w, 'Plans'),
+    insert: (i) => catalog.insertFamily(familyRow(i)),
     save: (i) => catalog.upsertFamily(familyRow(i)),
   }, deps);
   registerResource(app, {
@@ -105,6 +119,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
     list: async () => (await catalog.listAddOns()).map((a) => addOnToWire(a, currency)),
     get: async (uid) => { const a = await catalog.getAddOn(uid); return a ? addOnToWire(a, currency) : null; },
     asInput: (w) => withoutNested(w, 'AddOnType'),
+    insert: (i) => catalog.insertAddOn(addOnRow(i, currency)),
     save: (i) => catalog.upsertAddOn(addOnRow(i, currency)),
   }, deps);
   registerResource(app, {
@@ -112,6 +127,11 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
     list: async () => (await catalog.listPlans()).map((p) => planToWire(p, currency)),
     get: async (uid) => { const p = await catalog.getPlan(uid); return p ? planToWire(p, currency) : null; },
     asInput: (w) => ({ ...w, PlanAddOns: w.PlanAddOns.map((pa) => ({ AddOn: { Uid: pa.AddOn.Uid }, IsUserSelectable: pa.IsUserSelectable })) }),
+    insert: async (i) => {
+      await checkPlanReferences(catalog, i);
+      const { row, links } = planRow(i, currency);
+      return catalog.insertPlan(row, links);
+    },
     save: async (i) => {
       await checkPlanReferences(catalog, i);
       const { row, links } = planRow(i, currency);
@@ -124,12 +144,12 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
     list: async () => (await catalog.listCoupons()).map((c) => couponToWire(c, currency)),
     get: async (uid) => { const c = await catalog.getCoupon(uid); return c ? couponToWire(c, currency) : null; },
     asInput: (w) => w,
+    insert: async (i) => {
+      await checkCouponCode(i);
+      return catalog.insertCoupon(couponRow(i, currency));
+    },
     save: async (i) => {
-      if (await catalog.couponCodeTaken(i.UniqueIdentifier, i.Uid)) {
-        throw new AppError(ErrorCode.Conflict, `The code '${i.UniqueIdentifier}' is already used by another coupon.`, [
-          { Field: 'UniqueIdentifier', ErrorCode: ErrorCode.Conflict, Message: 'This code is already in use.' },
-        ]);
-      }
+      await checkCouponCode(i);
       await catalog.upsertCoupon(couponRow(i, currency));
     },
   }, deps);

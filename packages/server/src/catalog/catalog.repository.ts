@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AddOn, DiscountCoupon, Plan, PlanFamily } from '@portico/core';
 import type { Db } from '../db/database.ts';
 import { addOns, discountCoupons, planAddOns, planFamilies, plans } from '../db/schema.ts';
@@ -10,6 +10,30 @@ export type PlanRowInput = typeof plans.$inferInsert;
 export type AddOnRowInput = typeof addOns.$inferInsert;
 export type CouponRowInput = typeof discountCoupons.$inferInsert;
 export type PlanAddOnRowInput = { addOnUid: string; isUserSelectable: boolean };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Writers that make a family the default run one after another: SHARE ROW
+ * EXCLUSIVE conflicts with itself and with row writes but not with reads, so
+ * concurrent "IsDefault: true" requests each clear the previous default in
+ * turn instead of both seeing the old one (the partial unique index
+ * plan_families_one_default_idx would refuse the second default anyway).
+ */
+async function lockDefaultFamily(tx: Tx): Promise<void> {
+  await tx.execute(sql`LOCK TABLE ${planFamilies} IN SHARE ROW EXCLUSIVE MODE`);
+}
+
+async function clearDefaultFamily(tx: Tx, exceptUid: string): Promise<void> {
+  await tx.update(planFamilies).set({ isDefault: false, updated: new Date() }).where(and(eq(planFamilies.isDefault, true), ne(planFamilies.uid, exceptUid)));
+}
+
+async function writePlanLinks(tx: Tx, planUid: string, links: PlanAddOnRowInput[]): Promise<void> {
+  await tx.delete(planAddOns).where(eq(planAddOns.planUid, planUid));
+  if (links.length) {
+    await tx.insert(planAddOns).values(links.map((l, position) => ({ planUid, addOnUid: l.addOnUid, isUserSelectable: l.isUserSelectable, position })));
+  }
+}
 
 export function catalogRepository(db: Db) {
   async function plansWithAddOns(rows: (typeof plans.$inferSelect)[]): Promise<Plan[]> {
@@ -72,26 +96,54 @@ export function catalogRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Creates a family; false when the Uid is taken (nothing written). */
+    async insertFamily(row: PlanFamilyRowInput): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (row.isDefault) {
+          await lockDefaultFamily(tx);
+          // The lock keeps other writers out, so this check cannot go stale before the insert.
+          const [taken] = await tx.select({ uid: planFamilies.uid }).from(planFamilies).where(eq(planFamilies.uid, row.uid));
+          if (taken) return false;
+          await clearDefaultFamily(tx, row.uid);
+        }
+        return (await tx.insert(planFamilies).values(row).onConflictDoNothing({ target: planFamilies.uid }).returning({ uid: planFamilies.uid })).length > 0;
+      });
+    },
+    /** Creates or replaces a family (admin update, config seed); a new default replaces the old one. */
     async upsertFamily(row: PlanFamilyRowInput): Promise<void> {
       await db.transaction(async (tx) => {
-        // One default family at most: setting a new default clears the old one.
-        if (row.isDefault) await tx.update(planFamilies).set({ isDefault: false }).where(eq(planFamilies.isDefault, true));
+        if (row.isDefault) {
+          await lockDefaultFamily(tx);
+          await clearDefaultFamily(tx, row.uid);
+        }
         await tx.insert(planFamilies).values(row).onConflictDoUpdate({ target: planFamilies.uid, set: { ...row, updated: new Date() } });
       });
+    },
+    /** Creates an add-on; false when the Uid is taken. */
+    async insertAddOn(row: AddOnRowInput): Promise<boolean> {
+      return (await db.insert(addOns).values(row).onConflictDoNothing({ target: addOns.uid }).returning({ uid: addOns.uid })).length > 0;
     },
     async upsertAddOn(row: AddOnRowInput): Promise<void> {
       await db.insert(addOns).values(row).onConflictDoUpdate({ target: addOns.uid, set: { ...row, updated: new Date() } });
     },
+    /** Creates a plan with its add-on links; false when the Uid is taken (nothing written). */
+    async insertPlan(row: PlanRowInput, links: PlanAddOnRowInput[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.insert(plans).values(row).onConflictDoNothing({ target: plans.uid }).returning({ uid: plans.uid });
+        if (inserted.length === 0) return false;
+        await writePlanLinks(tx, row.uid, links);
+        return true;
+      });
+    },
     async upsertPlan(row: PlanRowInput, links: PlanAddOnRowInput[] | undefined): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(plans).values(row).onConflictDoUpdate({ target: plans.uid, set: { ...row, updated: new Date() } });
-        if (links) {
-          await tx.delete(planAddOns).where(eq(planAddOns.planUid, row.uid));
-          if (links.length) {
-            await tx.insert(planAddOns).values(links.map((l, position) => ({ planUid: row.uid, addOnUid: l.addOnUid, isUserSelectable: l.isUserSelectable, position })));
-          }
-        }
+        if (links) await writePlanLinks(tx, row.uid, links);
       });
+    },
+    /** Creates a coupon; false when the Uid is taken. */
+    async insertCoupon(row: CouponRowInput): Promise<boolean> {
+      return (await db.insert(discountCoupons).values(row).onConflictDoNothing({ target: discountCoupons.uid }).returning({ uid: discountCoupons.uid })).length > 0;
     },
     async upsertCoupon(row: CouponRowInput): Promise<void> {
       await db.insert(discountCoupons).values(row).onConflictDoUpdate({ target: discountCoupons.uid, set: { ...row, updated: new Date() } });

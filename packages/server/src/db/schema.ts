@@ -24,7 +24,8 @@ export const planFamilies = pgTable('plan_families', {
   isActive: boolean('is_active').notNull().default(true),
   created: created(),
   updated: updated(),
-});
+  // At most one default family, held by the database even if a writer forgets to clear the old one.
+}, (t) => [uniqueIndex('plan_families_one_default_idx').on(t.isDefault).where(sql`is_default`)]);
 
 export const plans = pgTable('plans', {
   uid: text('uid').primaryKey(),
