@@ -18,6 +18,7 @@ import { adminKeyGuard } from './admin/admin-auth.ts';
 import { catalogAdminRoutes } from './admin/catalog-admin.routes.ts';
 import { catalogSnapshots } from './billing/catalog-snapshot.ts';
 import { registerApiDocs } from './http/api-docs.ts';
+import { guardRoutes } from './http/route-auth.ts';
 import { staticRoutes } from './static/static.routes.ts';
 import { billingRepositories } from './billing/billing.repository.ts';
 import type { BillingDeps } from './billing/billing-deps.ts';
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = { config, catalog, emailLists: emailListsRepository(database.db), fields: fieldsRepository(database.db), bus };
   await app.register(async (scope) => initRoutes(scope, deps));
   await app.register(async (scope) => {
-    scope.addHook('onRequest', adminGuard);
+    guardRoutes(scope, 'adminKey', adminGuard);
     await catalogAdminRoutes(scope, { catalog, currency: config.company.currency, onChange: () => bus.publish(CATALOG_CHANGED) });
   });
   // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await chargeSummaryRoutes(scope, billing);
   });
   await app.register(async (scope) => {
-    scope.addHook('onRequest', adminGuard);
+    guardRoutes(scope, 'adminKey', adminGuard);
     await subscriptionRoutes(scope, billing);
     await accountsAdminRoutes(scope, billing);
     await clockAdminRoutes(scope, options.clock);
