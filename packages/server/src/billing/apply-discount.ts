@@ -5,6 +5,24 @@ import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
+import { currentOf } from './subscription-timeline.ts';
+import type { StoredSubscription } from './subscriptions.repository.ts';
+
+/**
+ * A coupon goes on the account's current row only: on an ended row it would
+ * discount nothing anyone pays (or rewrite history), and a scheduled row gets
+ * its coupon from the change that creates it. No current row at all is the
+ * spec's "subscription expired"; another row being current is a 409.
+ */
+function assertCurrent(sub: StoredSubscription, all: StoredSubscription[], now: Date): void {
+  const current = currentOf(all, now);
+  if (!current) throw new AppError(ErrorCode.SubscriptionExpired);
+  if (current.uid !== sub.uid) {
+    throw new AppError(ErrorCode.Conflict, 'A discount code can only be added to the current subscription.', [
+      fieldError('params.id', ErrorCode.Conflict, `Subscription '${sub.uid}' is not the account's current subscription.`),
+    ]);
+  }
+}
 
 /**
  * POST /billing/subscriptions/{id}/discounts/{discountId}: spec 4 "A valid code
@@ -21,12 +39,12 @@ export async function applyDiscount(deps: BillingDeps, subscriptionUid: string, 
     const sub = await repos.subscriptions.get(subscriptionUid);
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
     await repos.subscriptions.lockAccount(sub.accountUid);
+    assertCurrent(sub, await repos.subscriptions.listForAccount(sub.accountUid), now);
     const already = sub.coupons.length === 1 && sub.coupons[0]!.couponUid === coupon.Uid;
     if (!already) {
       const why = couponRedeemError(coupon, sub.planUid, now);
       if (why) throw validationError([fieldError('DiscountCode', why)], why);
-      const startDate = sub.startDate.getTime() > now.getTime() ? sub.startDate : now;
-      await repos.subscriptions.replaceCoupons(sub.uid, [{ uid: newUid(), couponUid: coupon.Uid, startDate, expireDate: null }]);
+      await repos.subscriptions.replaceCoupons(sub.uid, [{ uid: newUid(), couponUid: coupon.Uid, startDate: now, expireDate: null }]);
     }
     const saved = await repos.subscriptions.get(sub.uid);
     return subscriptionToWire(saved!, snapshot, deps.config.company.currency, now);

@@ -50,7 +50,7 @@ export const subscriptionInput = z.object({
   SubscriptionAddOns: z.array(subscriptionAddOnInput).max(100).default([]),
   /** Absent: keep the subscription's coupon (change) or none (new). Empty: no coupon. */
   DiscountCouponSubscriptions: z.array(couponRefInput).max(5).optional(),
-  /** For tax only: the billing address and tax status of the account. */
+  /** For tax only, and only on a new subscription (compute routes): a change or preview always uses the stored account. */
   Account: z.object({
     Uid: uidSchema.optional(),
     BillingAddress: addressInput.nullable().optional(),

@@ -77,11 +77,10 @@ export async function prepareChange(
   if (!base) throw new AppError(ErrorCode.SubscriptionExpired);
   const scheduled = all.find((s) => isScheduled(s, now)) ?? null;
   const request = resolveSubscriptionRequest(body, snapshot, { now, base });
-  const account = body.Account?.BillingAddress === undefined || body.Account?.TaxStatus === undefined ? await repos.accounts.get(base.accountUid) : null;
-  const address = body.Account?.BillingAddress !== undefined
-    ? body.Account.BillingAddress
-    : account?.billingAddress ? { Country: account.billingAddress.country, State: account.billingAddress.state } : null;
-  const tax = taxInput(deps.config, address, body.Account?.TaxStatus !== undefined ? body.Account.TaxStatus : account?.taxStatus);
+  // Tax follows the stored account only: a body saying "Exempt" (or another address) must not take the tax off a change.
+  const account = await repos.accounts.get(base.accountUid);
+  const address = account?.billingAddress ? { Country: account.billingAddress.country, State: account.billingAddress.state } : null;
+  const tax = taxInput(deps.config, address, account?.taxStatus);
   const existing = existingOf(base, snapshot, now);
   const input: ChargeSummaryInput = {
     now, currency: deps.config.company.currency, plan: request.plan, term: request.term, quantity: request.quantity,
