@@ -12,3 +12,4 @@ const plugin = fp(async (fastify, opts) => {
 }, { fastify: '5.x', name: 'bench-unlimited-rate-limit' });
 module.exports = plugin;
 module.exports.default = plugin;
+module.exports.normalizeIP = real.normalizeIP;

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { CompanyConfig } from './config/company-config.schema.ts';
 import type { Database } from './db/database.ts';
@@ -9,6 +8,8 @@ import type { ServerClock } from './clock/server-clock.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sanitizeRichText } from './http/sanitize-rich-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { failureLimiter, registerRateLimits, type RateLimitStoreOptions } from './http/rate-limits.ts';
+import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import { catalogRepository } from './catalog/catalog.repository.ts';
 import { emailListsRepository } from './email-lists/email-lists.repository.ts';
 import { fieldsRepository } from './fields/fields.repository.ts';
@@ -42,6 +43,10 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Origins allowed by CORS beyond the config's site origins (the server's own). */
   extraOrigins?: string[];
+  /** Which proxies' X-Forwarded-For to believe (PORTICO_TRUST_PROXY); rate limits key on the resulting client address. */
+  trustProxy?: TrustProxy | undefined;
+  /** Where rate-limit counters live: Redis (shared by every node) or, by default, this node's memory. */
+  rateLimits?: RateLimitStoreOptions | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -63,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -83,14 +89,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, options.rateLimits);
 
   await registerApiDocs(app);
 
   // Load balancers poll it every few seconds: its requests are not logged below warnings.
   app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok', database: database.kind, bus: bus.kind }));
 
-  const adminGuard = adminKeyGuard(options.adminKey);
+  const adminGuard = adminKeyGuard(options.adminKey, failureLimiter(app, 'adminKeyFailures'));
   const catalog = catalogRepository(database.db);
   const deps = { config, catalog, emailLists: emailListsRepository(database.db), fields: fieldsRepository(database.db), bus };
   await app.register(async (scope) => initRoutes(scope, deps));

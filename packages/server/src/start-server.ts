@@ -75,6 +75,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     const { buildApp, warmUp } = await appModule;
     app = await buildApp({
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
+      trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       extraOrigins: [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`],
       logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },

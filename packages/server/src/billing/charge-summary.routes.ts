@@ -5,15 +5,14 @@ import { asOfQuery, chargeSummaryOut, renewalSummaryOut, subscriptionInput } fro
 import { chargeSummaryToWire } from './billing.mappers.ts';
 import { computeChargeSummary, computeRenewalSummary } from './compute-charge-summary.ts';
 import { toMajor } from '@portico/core';
-
-export const COMPUTES_PER_MINUTE = 240;
+import { routeRateLimit } from '../http/rate-limits.ts';
 
 /** Public: the sign-up widget previews invoices before an account exists. Both routes write nothing. */
 export async function chargeSummaryRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
   const currency = deps.config.company.currency;
-  const config = { rateLimit: { max: COMPUTES_PER_MINUTE, timeWindow: 60_000 } };
+  const config = routeRateLimit('chargeSummaryCompute');
 
   r.post('/api/v1/billing/subscriptions/compute-charge-summary', {
     config,

@@ -8,11 +8,9 @@ import { couponToWire } from '../catalog/catalog.mappers.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 
 interface Deps { catalog: CatalogRepository; currency: string; clock: ServerClock }
-
-/** Codes can be guessed one request at a time: the lookup is rate limited per client address. */
-export const COUPON_LOOKUPS_PER_MINUTE = 30;
 
 /**
  * Public discount-code routes (spec 1 section 7). Errors follow spec 8's
@@ -29,7 +27,8 @@ export async function couponRoutes(app: FastifyInstance, { catalog, currency, cl
   }, async () => ({ Result: await catalog.anyActiveCoupon() }));
 
   r.get('/api/v1/public/billing/discountcoupons/:code', {
-    config: { rateLimit: { max: COUPON_LOOKUPS_PER_MINUTE, timeWindow: 60_000 } },
+    // Codes can be guessed one request at a time.
+    config: routeRateLimit('discountCodeLookup'),
     schema: {
       tags, summary: 'Look up a discount code, optionally for a plan',
       params: z.object({ code: z.string().trim().min(1).max(40) }),

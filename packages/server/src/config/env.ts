@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../paths.ts';
+import { trustProxySchema } from './trust-proxy.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -8,6 +9,7 @@ const envSchema = z.object({
   PORTICO_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  PORTICO_TRUST_PROXY: trustProxySchema,
   PORTICO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   PORTICO_CONFIG: z.string().optional(),
   PORTICO_CLOCK: z.string().optional(),

@@ -13,6 +13,8 @@ function zodIssuesOf(validation: { instancePath?: string; message?: string; para
   });
 }
 
+export const WWW_AUTHENTICATE = 'Bearer realm="portico"';
+
 /** Maps Fastify's own errors (parsing, limits, routing) onto the catalogue. */
 function fromFastifyError(err: FastifyError): AppError | null {
   switch (err.code) {
@@ -64,6 +66,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       appError = fromFastifyError(err) ?? fromDatabase ?? new AppError(ErrorCode.SystemError);
       if (appError.status >= 500) request.log.error({ err }, 'unhandled error');
     }
+    // RFC 9110: a 401 names the scheme the client should use.
+    if (appError.status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE);
     void reply.status(appError.status).type('application/json').send(appError.toBody());
   });
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
@@ -49,11 +49,11 @@ export async function openTestDatabase(): Promise<Database & { dropAfter?: () =>
   return openDatabase({ loadDataDir: blob });
 }
 
-export async function createTestApp(overrides: { config?: CompanyConfig; adminKey?: string; clock?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: { config?: CompanyConfig; adminKey?: string; clock?: string; app?: Pick<AppOptions, 'trustProxy' | 'rateLimits'> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = overrides.config ?? loadCompanyConfig();
   const clock = createClock({ initial: overrides.clock, adjustable: true });
-  const app = await buildApp({ config, database, bus: memoryBus(), clock, adminKey: overrides.adminKey ?? TEST_ADMIN_KEY });
+  const app = await buildApp({ config, database, bus: memoryBus(), clock, adminKey: overrides.adminKey ?? TEST_ADMIN_KEY, ...overrides.app });
   await app.ready();
   return {
     app, database, config, clock,

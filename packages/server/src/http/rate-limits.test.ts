@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
+import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
+
+/** One request that a named limit counts, from a given client address. */
+type Probe = (t: TestApp, remoteAddress: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+const probes: Record<RateLimitName, Probe> = {
+  adminKeyFailures: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/admin/plans', remoteAddress, headers: { authorization: 'Bearer wrong-key-0123456789', ...headers } }),
+  discountCodeLookup: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/billing/discountcoupons/GUESS', remoteAddress, headers }),
+  // The limit runs before validation, so an empty body is counted as cheaply as a real preview.
+  chargeSummaryCompute: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/subscriptions/compute-charge-summary', remoteAddress, headers, payload: {} }),
+};
+
+/** Sends `count` probes and returns the status of each. */
+async function send(probe: Probe, t: TestApp, count: number, remoteAddress: string, headers?: (i: number) => Record<string, string>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) statuses.push((await probe(t, remoteAddress, headers?.(i))).statusCode);
+  return statuses;
+}
+
+function expectTooMany(res: LightMyRequestResponse, windowMs: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ Status: 429, ErrorCode: 'Errors.TooManyRequests', Message: expect.any(String), FieldErrors: [] });
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+}
+
+describe('every rate limit of the table (in memory)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('has a probe for each row, so a new row cannot skip this test', () => {
+    expect(Object.keys(probes).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+
+  it.each(Object.keys(RATE_LIMITS) as RateLimitName[])('%s: allows max per window, then 429 in the error shape with Retry-After', async (name) => {
+    const { max, windowMs } = RATE_LIMITS[name];
+    const ip = `198.18.0.${Object.keys(RATE_LIMITS).indexOf(name) + 1}`;
+    expect((await send(probes[name], t, max, ip)).filter((s) => s === 429)).toEqual([]);
+    expectTooMany(await probes[name](t, ip), windowMs);
+    // Another client still has its own budget.
+    expect((await probes[name](t, '198.18.1.1')).statusCode).not.toBe(429);
+  });
+});
+
+describe('behind a reverse proxy (PORTICO_TRUST_PROXY)', () => {
+  const max = RATE_LIMITS.adminKeyFailures.max;
+  const probe = probes.adminKeyFailures;
+  const apps: TestApp[] = [];
+  afterAll(async () => { await Promise.all(apps.map((a) => a.close())); });
+
+  it('off (default): X-Forwarded-For is ignored, so rotating it does not escape the limit', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const statuses = await send(probe, t, max + 1, '203.0.113.30', (i) => ({ 'x-forwarded-for': `198.51.100.${i + 1}` }));
+    expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true);
+    expect(statuses[max]).toBe(429);
+  });
+
+  it('trusted proxy addresses: each forwarded client has its own counter; other peers cannot spoof', async () => {
+    const t = await createTestApp({ app: { trustProxy: ['10.0.0.0/8'] } });
+    apps.push(t);
+    const proxy = '10.1.2.3';
+    const viaProxy = (client: string) => () => ({ 'x-forwarded-for': client });
+    expect(await send(probe, t, max, proxy, viaProxy('198.51.100.1'))).toEqual(Array(max).fill(401));
+    expectTooMany(await probe(t, proxy, { 'x-forwarded-for': '198.51.100.1' }), RATE_LIMITS.adminKeyFailures.windowMs);
+    // A second client behind the same proxy is not limited by the first one's failures, and the owner's key works for both.
+    expect((await probe(t, proxy, { 'x-forwarded-for': '198.51.100.2' })).statusCode).toBe(401);
+    expect((await probe(t, proxy, { 'x-forwarded-for': '198.51.100.1', authorization: `Bearer ${TEST_ADMIN_KEY}` })).statusCode).toBe(200);
+    // A client connecting directly (not from the proxy range) cannot pick its address with the header.
+    const direct = await send(probe, t, max + 1, '203.0.113.31', (i) => ({ 'x-forwarded-for': `198.51.100.${100 + i}` }));
+    expect(direct[max]).toBe(429);
+  });
+
+  it('a hop count: the address one hop before the proxy is the client, whatever the client prepends', async () => {
+    const t = await createTestApp({ app: { trustProxy: 1 } });
+    apps.push(t);
+    const spoofedThenReal = (i: number) => ({ 'x-forwarded-for': `192.0.2.${i + 1}, 198.51.100.7` });
+    const statuses = await send(probe, t, max + 1, '10.9.9.9', spoofedThenReal);
+    expect(statuses[max]).toBe(429);
+    expect((await probe(t, '10.9.9.9', { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(401);
+  });
+});
