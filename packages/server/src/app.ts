@@ -6,6 +6,8 @@ import type { Database } from './db/database.ts';
 import type { EventBus } from './bus/event-bus.ts';
 import type { ServerClock } from './clock/server-clock.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerNulCheck } from './http/reject-nul.ts';
+import { registerFieldSelection } from './http/fields.ts';
 import { sanitizeRichText } from './http/sanitize-rich-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { failureLimiter, registerRateLimits, type RateLimitStoreOptions } from './http/rate-limits.ts';
@@ -77,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the largest single cost of the charge-summary route. The schemas still document answers in OpenAPI.
   app.setSerializerCompiler(options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandling(app);
+  registerNulCheck(app);
+  registerFieldSelection(app, { checkWholeAnswer: options.validateResponses !== false });
   // JSON is the API's only body format (multipart is added per route where uploads exist).
   app.removeContentTypeParser('text/plain');
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError, fieldErrorsFromZod } from '../http/app-error.ts';
 import { fieldsQuery, listAnswer, listQuery, page } from '../http/list.ts';
-import { selectFields } from '../http/fields.ts';
 import {
   addOnInput, addOnOut, addOnUpdate, couponInput, type CouponInput, couponOut, couponUpdate, planFamilyInput, planFamilyOut, planFamilyUpdate, planInput, planOut,
   planUpdate, uidSchema,
@@ -47,12 +46,9 @@ function registerResource<W extends { Uid: string }, I extends { Uid?: string | 
   };
 
   r.get(base, { schema: { tags: ['admin'], summary: `List ${res.tag}s`, security, querystring: listQuery, response: { 200: listAnswer(res.out) } } },
-    async (req) => {
-      const answer = page(await res.list(), req.query);
-      return req.query.fields ? { ...answer, items: answer.items.map((i) => selectFields(i, req.query.fields)) } : answer;
-    });
-  r.get(`${base}/:uid`, { schema: { tags: ['admin'], summary: `Get a ${res.tag}`, security, params, querystring: fieldsQuery } },
-    async (req) => selectFields(await fetch(req.params.uid), req.query.fields));
+    async (req) => page(await res.list(), req.query));
+  r.get(`${base}/:uid`, { schema: { tags: ['admin'], summary: `Get a ${res.tag}`, security, params, querystring: fieldsQuery, response: { 200: res.out } } },
+    async (req) => fetch(req.params.uid));
   r.post(base, { schema: { tags: ['admin'], summary: `Create a ${res.tag}`, security, body: res.create, response: { 201: res.out } } },
     async (req, reply) => {
       const body = req.body as I;

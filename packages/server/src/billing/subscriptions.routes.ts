@@ -13,7 +13,6 @@ import { cancelScheduledChange } from './cancel-scheduled-change.ts';
 import { changeSubscription } from './change-subscription.ts';
 import { listSubscriptions } from './list-subscriptions.ts';
 import { previewChange } from './prepare-change.ts';
-import { sendList, sendSelected } from './send-selected.ts';
 
 const idempotencyKey = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'must be 8-200 visible ASCII characters');
 
@@ -29,10 +28,10 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
 
   r.get('/api/v1/billing/subscriptions', {
     schema: { tags, security, summary: 'Subscriptions by Account.Uid and/or Person.Uid; current=1 keeps the current one per account', querystring: subscriptionsQuery, response: { 200: listAnswer(subscriptionOut) } },
-  }, async (req, reply) => {
+  }, async (req) => {
     const q = req.query;
     const items = await listSubscriptions(deps, { accountUid: q['Account.Uid'], personUid: q['Person.Uid'], currentOnly: q.current === '1' || q.current === 'true' });
-    return sendList(reply, page(items, q), q.fields);
+    return page(items, q);
   });
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscription', {
@@ -42,10 +41,10 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
       headers: z.object({ 'idempotency-key': idempotencyKey.optional() }).loose(),
       response: { 200: subscriptionOut },
     },
-  }, async (req, reply) => {
+  }, async (req) => {
     const key = req.headers['idempotency-key'];
     const answer = await changeSubscription(deps, req.params.id, req.body, key ? { key } : undefined);
-    return sendSelected(reply, answer, req.query.fields);
+    return answer;
   });
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscriptionpreview', {
@@ -60,12 +59,12 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
       tags, security, summary: 'Apply a discount coupon (Uid or code): it replaces the subscription\'s coupons',
       params: subscriptionParams.extend({ discountId: z.string().trim().min(1).max(64) }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
-  }, async (req, reply) => sendSelected(reply, await applyDiscount(deps, req.params.id, req.params.discountId), req.query.fields));
+  }, async (req) => applyDiscount(deps, req.params.id, req.params.discountId));
 
   r.delete('/api/v1/billing/subscriptions/:id', {
     schema: {
       tags, security, summary: 'Cancel a scheduled plan change; answers the current subscription (400 for a current one)',
       params: z.object({ id: uidSchema }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
-  }, async (req, reply) => sendSelected(reply, await cancelScheduledChange(deps, req.params.id), req.query.fields));
+  }, async (req) => cancelScheduledChange(deps, req.params.id));
 }

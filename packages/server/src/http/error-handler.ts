@@ -3,6 +3,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldErrorsFromZod, validationError, type ZodIssueLike } from './app-error.ts';
+import { fromDatabaseError, loggableError } from './database-errors.ts';
 
 /** Fastify wraps each zod issue; unwrap to the issue (path from instancePath when absent). */
 function zodIssuesOf(validation: { instancePath?: string; message?: string; params?: unknown }[]): ZodIssueLike[] {
@@ -38,17 +39,6 @@ function fromFastifyError(err: FastifyError): AppError | null {
   return null;
 }
 
-/**
- * Schemas bound every value the database stores, so this should never fire; if a
- * bound is ever missed, the database's own range check is still the client's
- * mistake (400), not a server failure. Drizzle wraps the driver error in `cause`.
- */
-function fromDatabaseError(err: unknown): AppError | null {
-  const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
-  if (code === '22003' || code === '22001') return new AppError(ErrorCode.ValidationFailed, 'A value is out of the range this server can store.');
-  return null;
-}
-
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appError: AppError;
@@ -58,13 +48,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const prefix = err.validationContext === 'body' ? '' : `${err.validationContext}.`;
       appError = validationError(fieldErrorsFromZod(zodIssuesOf(err.validation as never), prefix));
     } else if (isResponseSerializationError(err)) {
-      request.log.error({ err }, 'response did not match its schema');
+      request.log.error({ error: loggableError(err) }, 'response did not match its schema');
       appError = new AppError(ErrorCode.SystemError);
     } else {
       const fromDatabase = fromDatabaseError(err);
-      if (fromDatabase) request.log.warn({ err }, 'a value passed validation but not the database range check');
+      // Never `{ err }`: a database error's message lists the query's parameters (emails, names).
+      if (fromDatabase) request.log.warn({ error: loggableError(err) }, 'the database refused a value that passed validation');
       appError = fromFastifyError(err) ?? fromDatabase ?? new AppError(ErrorCode.SystemError);
-      if (appError.status >= 500) request.log.error({ err }, 'unhandled error');
+      if (appError.status >= 500) request.log.error({ error: loggableError(err) }, 'unhandled error');
     }
     // RFC 9110: a 401 names the scheme the client should use.
     if (appError.status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE);

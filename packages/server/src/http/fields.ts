@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * The spec's `fields` query parameter: a comma list of dotted paths choosing
  * what an answer returns, e.g. `Uid,CurrentSubscription.Plan.Uid` or `Plans.*`.
@@ -54,7 +56,8 @@ export function project(value: unknown, tree: FieldTree): unknown {
     }
   }
   for (const [k, sub] of tree.children) {
-    if (!(k in source)) continue;
+    // Own keys only: `fields=constructor` or `__proto__.x` must not reach Object.prototype.
+    if (!Object.hasOwn(source, k) || k === '__proto__') continue;
     out[k] = sub === true ? source[k] : project(source[k], sub);
   }
   return out;
@@ -64,4 +67,30 @@ export function project(value: unknown, tree: FieldTree): unknown {
 export function selectFields<T>(value: T, fields: string | undefined): T | unknown {
   if (!fields || fields.trim() === '') return value;
   return project(value, parseFields(fields));
+}
+
+const isListAnswer = (v: object): v is { metadata: unknown; items: unknown[] } =>
+  'metadata' in v && 'items' in v && Array.isArray((v as { items: unknown }).items);
+
+/** Routes whose querystring schema declares `fields` (others ignore a stray one). */
+const takesFields = (schema: unknown) => Boolean((schema as { shape?: Record<string, unknown> } | undefined)?.shape?.fields);
+
+/**
+ * Applies `fields` to every route that declares it, in one place, the same way in every mode:
+ * routes return the whole answer; when `checkWholeAnswer` is on (development, tests) the
+ * route's response schema checks that whole answer first, then the selection is sent as
+ * plain JSON, since a selection cannot match the full schema it was cut from. A list answer
+ * (`{ metadata, items }`) keeps its metadata and selects inside each item.
+ */
+export function registerFieldSelection(app: FastifyInstance, { checkWholeAnswer }: { checkWholeAnswer: boolean }): void {
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    const fields = (request.query as { fields?: unknown } | undefined)?.fields;
+    if (typeof fields !== 'string' || fields.trim() === '' || reply.statusCode >= 300) return payload;
+    if (payload === null || typeof payload !== 'object' || !takesFields(request.routeOptions.schema?.querystring)) return payload;
+    if (checkWholeAnswer) reply.getSerializationFunction(String(reply.statusCode))?.(payload as Record<string, unknown>);
+    const tree = parseFields(fields);
+    const selected = isListAnswer(payload) ? { ...payload, items: payload.items.map((i) => project(i, tree)) } : project(payload, tree);
+    reply.serializer(JSON.stringify);
+    return selected;
+  });
 }

@@ -49,8 +49,11 @@ export async function openTestDatabase(): Promise<Database & { dropAfter?: () =>
   return openDatabase({ loadDataDir: blob });
 }
 
-export async function createTestApp(overrides: { config?: CompanyConfig; adminKey?: string; clock?: string; app?: Pick<AppOptions, 'trustProxy' | 'rateLimits'> } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(overrides: {
+  config?: CompanyConfig; adminKey?: string; clock?: string; database?: Database;
+  app?: Pick<AppOptions, 'trustProxy' | 'rateLimits'>;
+} = {}): Promise<TestApp> {
+  const database = overrides.database ?? await openTestDatabase();
   const config = overrides.config ?? loadCompanyConfig();
   const clock = createClock({ initial: overrides.clock, adjustable: true });
   const app = await buildApp({ config, database, bus: memoryBus(), clock, adminKey: overrides.adminKey ?? TEST_ADMIN_KEY, ...overrides.app });
