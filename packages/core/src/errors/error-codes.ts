@@ -62,6 +62,23 @@ export const ErrorCode = {
   PlanNotAvailable: 'Errors.PlanNotAvailable',
   AddOnNotAvailable: 'Errors.AddOnNotAvailable',
   SubscriptionNotScheduled: 'Errors.SubscriptionNotScheduled',
+
+  // Form field rules (issue 7; docs/forms.md)
+  TooShort: 'Errors.TooShort',
+  TooLong: 'Errors.TooLong',
+  BelowMinimum: 'Errors.BelowMinimum',
+  AboveMaximum: 'Errors.AboveMaximum',
+  PatternMismatch: 'Errors.PatternMismatch',
+  InvalidNumber: 'Errors.InvalidNumber',
+  InvalidDate: 'Errors.InvalidDate',
+  InvalidPhone: 'Errors.InvalidPhone',
+  CardExpired: 'Errors.CardExpired',
+  PasswordTooShort: 'Errors.PasswordTooShort',
+  PasswordNeedsUpperLowerNumber: 'Errors.PasswordNeedsUpperLowerNumber',
+  PasswordNeedsSpecialCharacter: 'Errors.PasswordNeedsSpecialCharacter',
+  PasswordRecentlyUsed: 'Errors.PasswordRecentlyUsed',
+  PasswordContainsPersonalData: 'Errors.PasswordContainsPersonalData',
+  PasswordTooCommon: 'Errors.PasswordTooCommon',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -121,6 +138,21 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.PlanNotAvailable': 'This plan is not available.',
   'Errors.AddOnNotAvailable': 'This add-on is no longer offered.',
   'Errors.SubscriptionNotScheduled': 'Only a scheduled plan change can be cancelled.',
+  'Errors.TooShort': 'This value is too short.',
+  'Errors.TooLong': 'This value is too long.',
+  'Errors.BelowMinimum': 'This value is too small.',
+  'Errors.AboveMaximum': 'This value is too large.',
+  'Errors.PatternMismatch': 'This value is not in the expected format.',
+  'Errors.InvalidNumber': 'Enter a number.',
+  'Errors.InvalidDate': 'Enter a valid date.',
+  'Errors.InvalidPhone': 'Enter a valid phone number.',
+  'Errors.CardExpired': 'This card has expired.',
+  'Errors.PasswordTooShort': 'The password is too short.',
+  'Errors.PasswordNeedsUpperLowerNumber': 'The password needs an upper-case letter, a lower-case letter and a number.',
+  'Errors.PasswordNeedsSpecialCharacter': 'The password needs a special character.',
+  'Errors.PasswordRecentlyUsed': 'This password was used recently; choose another one.',
+  'Errors.PasswordContainsPersonalData': 'The password must not contain your name or email.',
+  'Errors.PasswordTooCommon': 'This password is too common.',
 };
 
 /** One field-level error: Field is the dotted PascalCase path of the input. */

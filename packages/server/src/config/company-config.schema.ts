@@ -3,6 +3,7 @@ import {
   CONTROL_TYPES, CORNER_SHAPES, DEFAULT_PASSWORD_MINIMUM_LENGTH, DEFAULT_THEME, DISPLAY_MODES, FIELD_BEHAVIORS, FIELD_STYLES,
   ZERO_DECIMAL_CURRENCIES,
 } from '@portico/core';
+import { compilePattern } from '@portico/core/fields/control-params';
 import { addOnInput, couponInput, planFamilyInput, planInput, uidSchema } from '../catalog/catalog.schemas.ts';
 
 const origin = z.string().url().refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'must be an origin: scheme://host[:port], no path');
@@ -19,6 +20,12 @@ const fieldDefinition = z.object({
   SameAsLabel: z.string().optional(),
   SameAsLabelDefault: z.boolean().optional(),
   SameAsObject: z.string().optional(),
+  // Spec 1 section 5 "Inputs": stored in ControlParams with the Options (core fields/control-params.ts).
+  Min: z.union([z.number(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional(),
+  Max: z.union([z.number(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional(),
+  MinLength: z.number().int().min(0).optional(),
+  MaxLength: z.number().int().min(1).optional(),
+  Pattern: z.string().refine((p) => compilePattern(p) !== null, 'must be a valid regular expression').optional(),
 }).strict();
 
 const fieldUse = z.object({

@@ -55,6 +55,17 @@ describe('company configuration (issue 2 item 3)', () => {
     expect(message).toContain('coupons.1.Uid: duplicate Uid');
   });
 
+  it('field input constraints land in ControlParams; a pattern that does not compile is refused', () => {
+    const raw = demo();
+    const bio = raw.fields.definitions.find((d: { Uid: string }) => d.Uid === 'f-bio');
+    bio.Pattern = '[a-z';
+    let message = '';
+    try { parseCompanyConfig(raw); } catch (err) { message = (err as Error).message; }
+    expect(message).toMatch(/fields\.definitions\.\d+\.Pattern: must be a valid regular expression/);
+    bio.Pattern = '[a-z ]+';
+    expect(parseCompanyConfig(raw).fields.definitions.find((d) => d.Uid === 'f-bio')).toMatchObject({ MaxLength: 500, Pattern: '[a-z ]+' });
+  });
+
   it('rejects unknown keys, so a typo is not silently ignored', () => {
     const raw = demo();
     raw.theme.accentColour = '#ff0000';

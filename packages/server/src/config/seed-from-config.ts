@@ -10,6 +10,13 @@ import type { CompanyConfig } from './company-config.schema.ts';
 const SEED_HASHES = 'seed-hashes';
 const hash = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url').slice(0, 22);
 
+/** A definition's ControlParams JSON: Options and the input constraints, only the keys that are set. */
+function controlParamsOf(d: CompanyConfig['fields']['definitions'][number]): string | null {
+  const params = Object.fromEntries(Object.entries({ Options: d.Options, Min: d.Min, Max: d.Max, MinLength: d.MinLength, MaxLength: d.MaxLength, Pattern: d.Pattern })
+    .filter(([, v]) => v !== undefined));
+  return Object.keys(params).length ? JSON.stringify(params) : null;
+}
+
 /**
  * Writes the config's catalogue into the database. An entry is (re)written only
  * when its text in the config changed since the last seed, so edits made through
@@ -56,7 +63,7 @@ async function seed(db: Db, config: CompanyConfig): Promise<{ written: number }>
     for (const d of config.fields.definitions) {
       await fields.upsertDefinition({
         uid: d.Uid, entityType: d.EntityType, systemName: d.SystemName, label: d.Label, controlType: d.ControlType,
-        controlParams: d.Options ? JSON.stringify({ Options: d.Options }) : null,
+        controlParams: controlParamsOf(d),
         sameAsLabel: d.SameAsLabel ?? null, sameAsLabelDefault: d.SameAsLabelDefault ?? null, sameAsObject: d.SameAsObject ?? null,
       });
     }

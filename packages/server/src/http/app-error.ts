@@ -48,25 +48,8 @@ export function fieldError(field: string, code: ErrorCode | string, message?: st
   return { Field: field, ErrorCode: code, Message: message ?? defaultMessages[code as ErrorCode] ?? code };
 }
 
-/** The fields of a zod issue the error shape needs. */
-export interface ZodIssueLike {
-  path: readonly PropertyKey[];
-  code?: string;
-  message: string;
-}
-
-/** Zod issues as field errors: dotted paths (with a prefix such as `querystring.`), Required for a missing value. */
-export function fieldErrorsFromZod(issues: readonly ZodIssueLike[], prefix = ''): FieldError[] {
-  return issues.map((i) => {
-    const path = i.path.map(String).join('.');
-    const isMissing = i.code === 'invalid_type' && /received undefined/.test(i.message);
-    return {
-      Field: path ? `${prefix}${path}` : prefix.replace(/\.$/, '') || '(body)',
-      ErrorCode: isMissing ? ErrorCode.Required : ErrorCode.InvalidValue,
-      Message: i.message,
-    };
-  });
-}
+/** Zod issues map to catalogue codes in one place, core's errors/zod-issues.ts (dotted paths, Required for a missing value). */
+export { fieldErrorsFromZod, type ZodIssueLike } from '@portico/core/errors/zod-issues';
 
 /** A 400 carrying field errors, with the first error's message when there is only one. */
 export function validationError(fieldErrors: FieldError[], code: ErrorCode | string = ErrorCode.ValidationFailed): AppError {

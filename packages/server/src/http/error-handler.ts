@@ -5,13 +5,15 @@ import { ErrorCode } from '@portico/core';
 import { AppError, fieldErrorsFromZod, validationError, type ZodIssueLike } from './app-error.ts';
 import { fromDatabaseError, loggableError } from './database-errors.ts';
 
-/** Fastify wraps each zod issue; unwrap to the issue (path from instancePath when absent). */
-function zodIssuesOf(validation: { instancePath?: string; message?: string; params?: unknown }[]): ZodIssueLike[] {
-  return validation.map((v) => {
-    const issue = (v.params as { issue?: { path?: PropertyKey[]; code?: string } } | undefined)?.issue;
-    const path = issue?.path?.length ? issue.path : (v.instancePath ?? '').split('/').filter(Boolean);
-    return { path, code: issue?.code, message: v.message ?? 'Invalid value' };
-  });
+/** fastify-type-provider-zod hands each zod issue over as { keyword: code, instancePath, message, params: the rest }. */
+function zodIssuesOf(validation: { keyword?: string; instancePath?: string; message?: string; params?: unknown }[]): ZodIssueLike[] {
+  return validation.map((v) => ({
+    // The rest of the issue (origin, format, minimum…) lets core pick the catalogue code.
+    ...(v.params as Partial<ZodIssueLike> | undefined),
+    code: v.keyword,
+    path: (v.instancePath ?? '').split('/').filter(Boolean),
+    message: v.message ?? 'Invalid value',
+  }));
 }
 
 export const WWW_AUTHENTICATE = 'Bearer realm="portico"';

@@ -55,6 +55,11 @@ describe('bad input answers with the one error shape (issue 2 "Bad input")', () 
     expect(res.statusCode).toBe(400);
     const body = JSON.parse(res.body);
     expect(body.FieldErrors[0].Field).toBe('querystring.limit');
+    // Zod issues map to catalogue codes through core's one mapping (errors/zod-issues.ts).
+    const over = JSON.parse((await t.admin({ method: 'GET', url: '/api/v1/admin/plans?limit=5000' })).body);
+    expect(over.FieldErrors[0]).toMatchObject({ Field: 'querystring.limit', ErrorCode: 'Errors.AboveMaximum' });
+    const missing = JSON.parse((await t.admin({ method: 'POST', url: '/api/v1/admin/planfamilies', payload: {} })).body);
+    expect(missing.FieldErrors).toContainEqual(expect.objectContaining({ Field: 'Name', ErrorCode: 'Errors.Required' }));
   });
 });
 

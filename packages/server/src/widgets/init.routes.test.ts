@@ -39,6 +39,10 @@ describe('GET /api/v1/widgets/auth/init (spec "Settings loaded at startup")', ()
     const all = [...body.FieldConfiguration.Registration, ...body.FieldConfiguration.Profile, ...body.FieldConfiguration.Account];
     const types = new Set(all.map((e) => e.Definition.ControlType));
     expect([...types].sort()).toEqual(['Address', 'Checkbox', 'CheckboxList', 'Date', 'Email', 'Number', 'RadioList', 'Select', 'TaxIdTypeTaxId', 'Tel', 'Text', 'TextArea']);
+    // Input constraints (spec 1 section 5 "Inputs") travel in ControlParams next to the Options.
+    const employees = all.find((e) => e.Definition.Uid === 'f-employees')!.Definition;
+    expect(JSON.parse(employees.ControlParams!)).toEqual({ Min: 1, Max: 10000 });
+    expect(JSON.parse(all.find((e) => e.Definition.Uid === 'f-size')!.Definition.ControlParams!).Options).toHaveLength(4);
   });
   it('sanitizes rich text (terms) before it reaches the widget', async () => {
     const { body } = await init();
