@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors/error-codes.ts';
-import { normalizeQuantityInput, quantityBounds, stepQuantity } from './quantity.ts';
+import { MAX_QUANTITY, addOnQuantityBounds, normalizeQuantityInput, quantityBounds, stepQuantity } from './quantity.ts';
 import { validateSubscriptionRequest } from './validate-subscription-request.ts';
 import { makeAddOn, makePlan } from './test-fixtures.ts';
 
@@ -9,7 +9,7 @@ const perUser = makePlan({ IsPerUser: true, MinimumQuantity: 2, MaximumPeople: 1
 describe('quantity (spec 5)', () => {
   it('"The minimum is the plan\'s MinimumQuantity. The maximum is MaximumPeople for per-user plans."', () => {
     expect(quantityBounds(perUser)).toMatchObject({ min: 2, max: 10 });
-    expect(quantityBounds(makePlan({ IsQuantityEditable: true, MinimumQuantity: 1, MaximumPeople: 10 })).max).toBeNull();
+    expect(quantityBounds(makePlan({ IsQuantityEditable: true, MinimumQuantity: 1, MaximumPeople: 10 })).max).toBe(MAX_QUANTITY);
   });
   it('"Message: \'You can have a maximum of N people on your plan.\'"', () => {
     expect(quantityBounds(perUser).maxMessage).toBe('You can have a maximum of 10 people on your plan.');
@@ -32,6 +32,29 @@ describe('quantity (spec 5)', () => {
     expect(stepQuantity(10, 1, b)).toBe(10);
     expect(stepQuantity(2, -1, b)).toBe(2);
     expect(stepQuantity(3, 1, b)).toBe(4);
+  });
+});
+
+describe('MAX_QUANTITY (issue 6): one upper bound for every plan and add-on quantity', () => {
+  const editable = makePlan({ IsQuantityEditable: true, MinimumQuantity: 1 });
+  it('bounds plans without a per-user maximum, and per-user maximums above it, with the spec-style message', () => {
+    expect(quantityBounds(editable)).toEqual({ min: 1, max: MAX_QUANTITY, maxMessage: `You can have a maximum of ${MAX_QUANTITY} units on your plan.`, limit: 'quantity' });
+    expect(quantityBounds(makePlan({ IsPerUser: true, MaximumPeople: 5_000_000 }))).toMatchObject({ max: MAX_QUANTITY, limit: 'people' });
+    expect(addOnQuantityBounds({ MinimumQuantity: 0 })).toMatchObject({ min: 1, max: MAX_QUANTITY });
+  });
+  it('the widget input clamps to it and the request check refuses one more, with the same bounds', () => {
+    const b = quantityBounds(editable);
+    expect(normalizeQuantityInput('1000000000', b)).toBe(MAX_QUANTITY);
+    expect(stepQuantity(MAX_QUANTITY, 1, b)).toBe(MAX_QUANTITY);
+    const plan = makePlan({ ...editable, PlanAddOns: [{ AddOn: makeAddOn({ Uid: 'units', IsQuantityEditable: true }), IsUserSelectable: true }] });
+    const req = { plan, term: 'Monthly' as const, quantity: MAX_QUANTITY, addOns: [{ addOnUid: 'units', quantity: MAX_QUANTITY }] };
+    expect(validateSubscriptionRequest(req)).toEqual([]);
+    const over = validateSubscriptionRequest({ ...req, quantity: MAX_QUANTITY + 1, addOns: [{ addOnUid: 'units', quantity: 1_000_000_000 }] });
+    expect(over.map((e) => [e.ErrorCode, e.Message])).toEqual([
+      [ErrorCode.QuantityAboveMaximum, `You can have a maximum of ${MAX_QUANTITY} units on your plan.`],
+      [ErrorCode.QuantityAboveMaximum, `You can have a maximum of ${MAX_QUANTITY} units on your plan.`],
+    ]);
+    expect(over.map((e) => e.Field)).toEqual(['Quantity', expect.stringMatching(/^SubscriptionAddOns\W0\W+Quantity$/)]);
   });
 });
 

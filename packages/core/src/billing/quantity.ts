@@ -1,26 +1,64 @@
 import type { Plan } from '../entities/catalog.ts';
+import { ErrorCode, defaultMessages } from '../errors/error-codes.ts';
+
+/**
+ * The largest quantity of a plan or an add-on, checked by the server and
+ * enforced by the widget's quantity inputs through the functions below.
+ * 100,000: far above any seat count or unit bundle sold through a
+ * self-service widget, and small enough that integer minor-unit math stays
+ * exact for any real price (reasoning in docs/billing.md, "Quantity bound").
+ */
+export const MAX_QUANTITY = 100_000;
 
 export interface QuantityBounds {
   min: number;
-  /** null = no maximum. */
-  max: number | null;
-  /** 'You can have a maximum of N people on your plan.' when max is set. */
-  maxMessage: string | null;
+  max: number;
+  /** Spec style: 'You can have a maximum of N people on your plan.' (or N units). */
+  maxMessage: string;
+  /** 'people' when max is a per-user plan's MaximumPeople (the widget shows it as help); else MAX_QUANTITY. */
+  limit: 'people' | 'quantity';
 }
 
 export function maximumPeopleMessage(max: number): string {
   return `You can have a maximum of ${max} people on your plan.`;
 }
 
+export function maximumQuantityMessage(max: number): string {
+  return `You can have a maximum of ${max} units on your plan.`;
+}
+
+const quantityCap = (min: number): QuantityBounds =>
+  ({ min, max: MAX_QUANTITY, maxMessage: maximumQuantityMessage(MAX_QUANTITY), limit: 'quantity' });
+
 /**
  * Spec 5 Quantity: "The minimum is the plan's MinimumQuantity. The maximum is
  * MaximumPeople for per-user plans." and "The quantity must be at least
- * NewRequiredQuantity when one is demanded."
+ * NewRequiredQuantity when one is demanded." Every other plan stops at MAX_QUANTITY.
  */
 export function quantityBounds(plan: Plan, newRequiredQuantity?: number | null): QuantityBounds {
   const min = Math.max(0, plan.MinimumQuantity, newRequiredQuantity ?? 0);
-  const max = plan.IsPerUser && plan.MaximumPeople !== null ? plan.MaximumPeople : null;
-  return { min, max, maxMessage: max === null ? null : maximumPeopleMessage(max) };
+  if (!plan.IsPerUser || plan.MaximumPeople === null) return quantityCap(min);
+  const max = Math.min(plan.MaximumPeople, MAX_QUANTITY);
+  return { min, max, maxMessage: maximumPeopleMessage(max), limit: 'people' };
+}
+
+/** Add-on quantity (spec 4): at least its minimum, and at least 1 while selected; at most MAX_QUANTITY. */
+export function addOnQuantityBounds(addOn: { MinimumQuantity: number }): QuantityBounds {
+  return quantityCap(Math.max(1, addOn.MinimumQuantity));
+}
+
+/** Any quantity a request may carry before the item's own minimum is known: a whole number 0..MAX_QUANTITY. */
+export const ANY_QUANTITY: QuantityBounds = quantityCap(0);
+
+/**
+ * The one quantity check of a request (server) against bounds the widget's
+ * inputs clamp to: not a whole number or negative, below the minimum, above the maximum.
+ */
+export function quantityProblem(q: number, bounds: QuantityBounds): { code: ErrorCode; message: string } | null {
+  if (!Number.isInteger(q) || q < 0) return { code: ErrorCode.QuantityInvalid, message: defaultMessages[ErrorCode.QuantityInvalid] };
+  if (q < bounds.min) return { code: ErrorCode.QuantityBelowMinimum, message: `Quantity must be at least ${bounds.min}.` };
+  if (q > bounds.max) return { code: ErrorCode.QuantityAboveMaximum, message: bounds.maxMessage };
+  return null;
 }
 
 /**
@@ -32,7 +70,7 @@ export function normalizeQuantityInput(input: string | number | null | undefined
   if (!Number.isFinite(n)) return bounds.min;
   const whole = Math.trunc(n);
   if (whole < bounds.min) return bounds.min;
-  if (bounds.max !== null && whole > bounds.max) return bounds.max;
+  if (whole > bounds.max) return bounds.max;
   return whole;
 }
 

@@ -2,7 +2,7 @@ import type { BillingRenewalTerm } from '../entities/billing-terms.ts';
 import type { Plan } from '../entities/catalog.ts';
 import { isWithinDateBounds } from '../dates/date-bounds.ts';
 import { ErrorCode, defaultMessages, type FieldError } from '../errors/error-codes.ts';
-import { quantityBounds } from './quantity.ts';
+import { ANY_QUANTITY, quantityBounds, quantityProblem, type QuantityBounds } from './quantity.ts';
 import { rawRate } from './terms.ts';
 
 export interface SubscriptionRequestToValidate {
@@ -23,28 +23,21 @@ function err(field: string, code: ErrorCode, message?: string): FieldError {
   return { Field: field, ErrorCode: code, Message: message ?? defaultMessages[code] };
 }
 
-function quantityError(field: string, q: number): FieldError | null {
-  return Number.isInteger(q) && q >= 0 ? null : err(field, ErrorCode.QuantityInvalid);
+function quantityError(field: string, q: number, bounds: QuantityBounds = ANY_QUANTITY): FieldError | null {
+  const problem = quantityProblem(q, bounds);
+  return problem && err(field, problem.code, problem.message);
 }
 
 /**
  * Field errors for a subscription request: quantity non-integer/negative,
  * below the minimum (MinimumQuantity or NewRequiredQuantity), above the
- * per-user maximum; add-ons the plan does not offer; a term the plan has no
+ * per-user maximum or MAX_QUANTITY (add-on quantities too); add-ons the plan does not offer; a term the plan has no
  * rate for; dates outside 1990-01-01..2099-12-31; a one-time plan being switched.
  */
 export function validateSubscriptionRequest(req: SubscriptionRequestToValidate): FieldError[] {
   const errors: FieldError[] = [];
-  const q = quantityError('Quantity', req.quantity);
+  const q = quantityError('Quantity', req.quantity, quantityBounds(req.plan, req.newRequiredQuantity));
   if (q) errors.push(q);
-  else {
-    const bounds = quantityBounds(req.plan, req.newRequiredQuantity);
-    if (req.quantity < bounds.min) {
-      errors.push(err('Quantity', ErrorCode.QuantityBelowMinimum, `Quantity must be at least ${bounds.min}.`));
-    } else if (bounds.max !== null && req.quantity > bounds.max) {
-      errors.push(err('Quantity', ErrorCode.QuantityAboveMaximum, bounds.maxMessage ?? undefined));
-    }
-  }
   if (rawRate(req.plan, req.term) === null) errors.push(err('BillingRenewalTerm', ErrorCode.TermNotOffered));
   const offered = new Set(req.plan.PlanAddOns.map((pa) => pa.AddOn.Uid));
   req.addOns.forEach((a, i) => {

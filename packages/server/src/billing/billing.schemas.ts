@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_RENEWAL_TERMS } from '@portico/core';
+import { MAX_QUANTITY } from '@portico/core/billing/index';
 import { addOnOut, couponOut, planOut, uidSchema } from '../catalog/catalog.schemas.ts';
 import { FIELDS_PATTERN } from '../http/fields.ts';
 import { listQuery } from '../http/list.ts';
@@ -11,8 +12,11 @@ import { listQuery } from '../http/list.ts';
  */
 const ref = z.object({ Uid: uidSchema });
 const term = z.enum(BILLING_RENEWAL_TERMS);
-/** Any finite number: the billing rules (core validateSubscriptionRequest) give the field errors for fractions, negatives and bounds. */
-const quantity = z.number().finite().min(-1_000_000_000).max(1_000_000_000);
+/**
+ * Any finite number here: core's validateSubscriptionRequest gives the field errors (fraction, negative, below the
+ * minimum, above MAX_QUANTITY) with the spec's codes and messages, which a zod bound would replace with a generic one.
+ */
+const quantity = z.number().finite().describe(`A whole number from 0 to ${MAX_QUANTITY}; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum`);
 /** An ISO date or timestamp; its range (1990-01-01..2099-12-31) is a billing rule (Errors.DateOutOfRange). */
 export const isoDateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 export const fieldsParam = z.string().max(2000).regex(FIELDS_PATTERN, 'must be a comma list of dotted field paths').optional();

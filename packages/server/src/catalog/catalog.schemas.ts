@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_REGISTRATION_MODES, BILLING_ADD_ON_TYPES, COUPON_DURATIONS, END_OF_TIME, MAX_AMOUNT_MAJOR, START_OF_TIME,
 } from '@portico/core';
+import { MAX_QUANTITY } from '@portico/core/billing/index';
 
 /**
  * Wire schemas of the billing catalogue (PascalCase, money in major units).
@@ -39,7 +40,7 @@ const addOnFields = {
   UnitOfMeasure: z.string().max(60).nullable().optional(),
   BillingAddOnType: z.enum(BILLING_ADD_ON_TYPES).default('Recurring'),
   IsQuantityEditable: z.boolean().default(false),
-  MinimumQuantity: z.number().int().min(0).max(1_000_000).default(0),
+  MinimumQuantity: z.number().int().min(0).max(MAX_QUANTITY).default(0),
   IsBilledDuringTrial: z.boolean().default(false),
   IsActive: z.boolean().default(true),
   MonthlyRate: nullableMoney,
@@ -65,8 +66,8 @@ const planFields = {
   IsDefault: z.boolean().default(false),
   IsQuantityEditable: z.boolean().default(false),
   IsPerUser: z.boolean().default(false),
-  MinimumQuantity: z.number().int().min(0).max(1_000_000).default(0),
-  MaximumPeople: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  MinimumQuantity: z.number().int().min(0).max(MAX_QUANTITY).default(0),
+  MaximumPeople: z.number().int().min(1).max(MAX_QUANTITY).nullable().optional(),
   MonthlyRate: nullableMoney,
   QuarterlyRate: nullableMoney,
   AnnualRate: nullableMoney,

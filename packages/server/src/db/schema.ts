@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
  * The spec's entities (spec 1 section 3, spec 2 section 3). Money columns are
  * integer minor units; the wire carries major units (docs/decisions.md).
  */
+/** Binary column (PostgreSQL bytea) for uploaded files. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 const created = () => timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updated = () => timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const rates = () => ({
@@ -128,6 +133,8 @@ export const people = pgTable('people', {
   profileImageUrl: text('profile_image_url'),
   passwordHash: text('password_hash'),
   passwordMustChange: boolean('password_must_change').notNull().default(false),
+  /** Null until the person follows the confirmation link, when the company requires confirmation. */
+  emailConfirmed: timestamp('email_confirmed', { withTimezone: true, mode: 'date' }),
   created: created(),
   updated: updated(),
 }, (t) => [uniqueIndex('people_email_idx').on(sql`lower(${t.email})`)]);
@@ -190,6 +197,10 @@ export const paymentInformation = pgTable('payment_information', {
   bankName: text('bank_name'),
   bankAccountType: text('bank_account_type'),
   paymentToken: text('payment_token'),
+  /** Which gateway holds the method (sandbox, stripe), and the gateway's customer it is saved on. */
+  gateway: text('gateway'),
+  customerToken: text('customer_token'),
+  nameOnCard: text('name_on_card'),
   latestFailureDateTime: timestamp('latest_failure_date_time', { withTimezone: true, mode: 'date' }),
   updated: updated(),
 });
@@ -238,3 +249,152 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response').notNull(),
   created: created(),
 }, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created)]);
+
+// ---- Sign-up, checkout and payments (issue 7) ----
+
+/** Uploaded files (profile images), checked by content and size before they get here; served by uid. */
+export const files = pgTable('files', {
+  uid: text('uid').primaryKey(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  created: created(),
+});
+
+/** One-time sign-up nonces (POST /nonce): stored hashed, consumed by a registration, expiring. */
+export const nonces = pgTable('nonces', {
+  valueHash: text('value_hash').primaryKey(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  consumed: timestamp('consumed', { withTimezone: true, mode: 'date' }),
+  created: created(),
+}, (t) => [index('nonces_expires_idx').on(t.expires)]);
+
+/**
+ * Single-use tokens sent by email, stored hashed: account confirmation now, password reset and
+ * invitations later (purpose says which).
+ */
+export const emailTokens = pgTable('email_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  accountUid: text('account_uid').references(() => accounts.uid, { onDelete: 'cascade' }),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  used: timestamp('used', { withTimezone: true, mode: 'date' }),
+  created: created(),
+}, (t) => [index('email_tokens_person_idx').on(t.personUid)]);
+
+/** Invoices: the charge summary's lines as billed (minor units), one per billing event. */
+export const invoices = pgTable('invoices', {
+  uid: text('uid').primaryKey(),
+  accountUid: text('account_uid').notNull().references(() => accounts.uid, { onDelete: 'cascade' }),
+  subscriptionUid: text('subscription_uid').references(() => subscriptions.uid, { onDelete: 'set null' }),
+  invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity(),
+  invoiceDate: timestamp('invoice_date', { withTimezone: true, mode: 'date' }).notNull(),
+  currency: text('currency').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  tax: integer('tax').notNull(),
+  total: integer('total').notNull(),
+  amountPaid: integer('amount_paid').notNull().default(0),
+  /** Open, Paid, Void */
+  status: text('status').notNull(),
+  taxBehavior: text('tax_behavior'),
+  lines: jsonb('lines').notNull(),
+  created: created(),
+}, (t) => [index('invoices_account_idx').on(t.accountUid)]);
+
+/** Money received (or refused) for an invoice through a gateway. */
+export const payments = pgTable('payments', {
+  uid: text('uid').primaryKey(),
+  accountUid: text('account_uid').notNull().references(() => accounts.uid, { onDelete: 'cascade' }),
+  invoiceUid: text('invoice_uid').references(() => invoices.uid, { onDelete: 'set null' }),
+  paymentInformationUid: text('payment_information_uid').references(() => paymentInformation.uid, { onDelete: 'set null' }),
+  gateway: text('gateway').notNull(),
+  /** The gateway's id of the intent or charge; unique, so one intent is never booked twice. */
+  gatewayReference: text('gateway_reference').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** succeeded, failed, refunded */
+  status: text('status').notNull(),
+  failureMessage: text('failure_message'),
+  created: created(),
+}, (t) => [uniqueIndex('payments_gateway_ref_idx').on(t.gateway, t.gatewayReference), index('payments_account_idx').on(t.accountUid)]);
+
+/**
+ * Payment and setup intents this server asked a gateway for, so an intent can be checked against the
+ * amount it was made for, cancelled, and tied to the registration that used it.
+ */
+export const paymentIntents = pgTable('payment_intents', {
+  uid: text('uid').primaryKey(),
+  gateway: text('gateway').notNull(),
+  gatewayIntentId: text('gateway_intent_id').notNull(),
+  /** payment, setup */
+  kind: text('kind').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  accountUid: text('account_uid').references(() => accounts.uid, { onDelete: 'cascade' }),
+  /** The registration or change this intent was made for (a hash of the request), so a changed amount needs a new intent. */
+  purpose: text('purpose'),
+  status: text('status').notNull(),
+  /** Set when a registration or change consumed the intent: one intent pays once. */
+  consumed: timestamp('consumed', { withTimezone: true, mode: 'date' }),
+  created: created(),
+  updated: updated(),
+}, (t) => [uniqueIndex('payment_intents_gateway_idx').on(t.gateway, t.gatewayIntentId)]);
+
+/**
+ * Durable outbox for work done after a commit (sign-up webhooks, emails): written in the same transaction
+ * as the change, delivered by a worker with FOR UPDATE SKIP LOCKED and retried with backoff.
+ */
+export const outbox = pgTable('outbox', {
+  uid: text('uid').primaryKey(),
+  topic: text('topic').notNull(),
+  payload: jsonb('payload').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttempt: timestamp('next_attempt', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  delivered: timestamp('delivered', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  created: created(),
+}, (t) => [index('outbox_pending_idx').on(t.nextAttempt).where(sql`${t.delivered} is null`)]);
+
+// The sandbox gateway's own records: it behaves like an external provider's test mode, so it keeps
+// customers, saved methods, intents and charges of its own, apart from Portico's tables.
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id'),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** What the test card number does: succeed, decline, authenticate */
+  behavior: text('behavior').notNull(),
+  nameOnCard: text('name_on_card'),
+  created: created(),
+});
+
+export const sandboxIntents = pgTable('sandbox_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  /** payment, setup */
+  kind: text('kind').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  customerId: text('customer_id'),
+  paymentMethodId: text('payment_method_id'),
+  /** requires_payment_method, requires_action, succeeded, canceled */
+  status: text('status').notNull(),
+  lastError: text('last_error'),
+  created: created(),
+  updated: updated(),
+});
+
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  /** succeeded, failed, refunded */
+  status: text('status').notNull(),
+  created: created(),
+});

@@ -40,7 +40,7 @@ export function PlanOptionsEditor({ plan, draft, currency, now = new Date(), new
           value={draft.quantity}
           min={bounds.min}
           max={bounds.max}
-          {...(bounds.max !== null ? { help: t('billing.options.maxPeople', { count: bounds.max }) } : {})}
+          {...(bounds.limit === 'people' ? { help: t('billing.options.maxPeople', { count: bounds.max }) } : {})}
           onChange={(q) => onUpdate((d) => setDraftQuantity(d, plan, q))}
         />
       )}
@@ -99,6 +99,7 @@ function AddOnRow({ row, draft, plan, currency, onUpdate }: { row: SelectableAdd
           label={t('billing.options.addOnQuantity', { name: addOn.Name })}
           value={row.Quantity}
           min={addOnQuantityBounds(addOn).min}
+          max={addOnQuantityBounds(addOn).max}
           {...(addOn.UnitOfMeasure ? { help: unitFor(addOn, row.Quantity) ?? undefined } : {})}
           onChange={(q) => onUpdate((d) => setDraftAddOnQuantity(d, plan, addOn.Uid, q))}
         />

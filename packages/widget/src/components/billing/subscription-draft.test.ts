@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeSummaries } from '@portico/core/billing/index';
+import { MAX_QUANTITY, chargeSummaries, validateSubscriptionRequest } from '@portico/core/billing/index';
 import { demoPlan } from './test-catalog.ts';
 import {
   addOnRows, chargeInput, chargeRequestBody, draftForPlan, emptyDraft, recomputeKey, setDraftAddOnQuantity, setDraftQuantity, toggleDraftAddOn,
@@ -40,6 +40,17 @@ describe('subscription draft (core rules)', () => {
     const team = demoPlan('plan_team');
     const d = { ...draftForPlan(emptyDraft(), team), addOns: [{ uid: 'addon_storage', quantity: 2, endDate: '2024-03-01' }] };
     expect(addOnRows(d, team, now).map((r) => r.AddOn.Uid)).toEqual(['addon_console', 'addon_onboarding']);
+  });
+
+  it('plan and add-on quantities stop at core\'s MAX_QUANTITY, so what the widget sends passes the server\'s check (issue 6)', () => {
+    const units = { ...demoPlan('plan_team'), IsPerUser: false, IsQuantityEditable: true };
+    let d = setDraftQuantity(draftForPlan(emptyDraft('Monthly'), units), units, '1000000000');
+    expect(d.quantity).toBe(MAX_QUANTITY);
+    d = setDraftAddOnQuantity(toggleDraftAddOn(d, units, 'addon_storage', true), units, 'addon_storage', 1_000_000_000);
+    expect(d.addOns.find((a) => a.uid === 'addon_storage')!.quantity).toBe(MAX_QUANTITY);
+    const sent = { plan: units, term: d.term, quantity: d.quantity, addOns: d.addOns.map((a) => ({ addOnUid: a.uid, quantity: a.quantity })) };
+    expect(validateSubscriptionRequest(sent)).toEqual([]);
+    expect(validateSubscriptionRequest({ ...sent, quantity: MAX_QUANTITY + 1 }).map((e) => e.ErrorCode)).toEqual(['Errors.QuantityAboveMaximum']);
   });
 
   it('quantity uses quantityBounds: min 3, max 50 people', () => {

@@ -6,7 +6,7 @@
  */
 import type { BillingRenewalTerm, DiscountCoupon, Plan } from '@portico/core';
 import {
-  choosePlan, normalizeQuantityInput, quantityBounds, registrationTerm, setAddOnSelected, visibleAddOns,
+  addOnQuantityBounds, choosePlan, normalizeQuantityInput, quantityBounds, registrationTerm, setAddOnSelected, visibleAddOns,
 } from '@portico/core/billing/index';
 import type { ChargeSummaryInput, QuantityBounds, Rated, SelectableAddOn, TaxStatus } from '@portico/core/billing/index';
 import type { ComputeChargeSummaryBody } from '../../api/billing-client.ts';
@@ -108,10 +108,8 @@ function insertInPlanOrder(plan: Plan, list: DraftAddOn[], item: DraftAddOn): Dr
   return [...list, item].sort((a, b) => order(a.uid) - order(b.uid));
 }
 
-/** Add-on quantity: at least its minimum, and at least 1 while selected; no maximum. */
-export function addOnQuantityBounds(addOn: { MinimumQuantity: number }): QuantityBounds {
-  return { min: Math.max(1, addOn.MinimumQuantity), max: null, maxMessage: null };
-}
+/** Add-on quantity: core's bounds (at least its minimum and 1, at most MAX_QUANTITY), the ones the server checks. */
+export { addOnQuantityBounds };
 
 export function setDraftAddOnQuantity(draft: SubscriptionDraft, plan: Plan, uid: string, value: string | number): SubscriptionDraft {
   const pa = plan.PlanAddOns.find((p) => p.AddOn.Uid === uid);
