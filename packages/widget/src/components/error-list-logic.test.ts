@@ -23,5 +23,7 @@ describe('replaceFileError', () => {
 describe('dedupeErrors', () => {
   it('keeps the first of identical errors', () => {
     expect(dedupeErrors([{ code: 'A' }, { code: 'A' }, { code: 'A', message: 'x' }])).toHaveLength(2);
+    // The same rule on two fields is two errors.
+    expect(dedupeErrors([{ code: 'Errors.Required', field: 'City' }, { code: 'Errors.Required', field: 'Country' }])).toHaveLength(2);
   });
 });

@@ -5,6 +5,8 @@ export interface DisplayError {
   code: string;
   message?: string;
   values?: Record<string, unknown>;
+  /** The label of the field it is about: the list then reads 'Label: message'. */
+  field?: string;
 }
 
 /** Several errors get the 'Please correct the following errors:' heading; one is shown plainly. */
@@ -24,7 +26,7 @@ export function replaceFileError(errors: DisplayError[], next: DisplayError | nu
 export function dedupeErrors(errors: DisplayError[]): DisplayError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
-    const key = `${e.code}\u0000${e.message ?? ''}`;
+    const key = `${e.field ?? ''}\u0000${e.code}\u0000${e.message ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

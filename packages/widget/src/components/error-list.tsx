@@ -14,7 +14,7 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const list = dedupeErrors(errors);
   const layout = errorListLayout(list.length);
-  const signature = list.map((e) => e.code + (e.message ?? '')).join('|');
+  const signature = list.map((e) => (e.field ?? '') + e.code + (e.message ?? '')).join('|');
 
   useEffect(() => {
     if (!signature) return;
@@ -24,7 +24,10 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
     return () => clearTimeout(timer);
   }, [signature]);
 
-  const text = (e: DisplayError) => t(e.code, { defaultValue: e.message ?? e.code, ...e.values });
+  const text = (e: DisplayError) => {
+    const message = t(e.code, { defaultValue: e.message ?? e.code, ...e.values });
+    return e.field ? `${e.field}: ${message}` : message;
+  };
 
   return (
     <div ref={ref} role="alert" className={layout.kind === 'none' ? undefined : `p-errors${layout.kind === 'single' ? ' p-errors-single' : ''}`}>
@@ -34,7 +37,7 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
           <p>{t(layout.headingKey)}</p>
           <ul>
             {list.map((e) => (
-              <li key={e.code + (e.message ?? '')}>{text(e)}</li>
+              <li key={(e.field ?? '') + e.code + (e.message ?? '')}>{text(e)}</li>
             ))}
           </ul>
         </>

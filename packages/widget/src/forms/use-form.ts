@@ -1,0 +1,155 @@
+import { useCallback, useMemo, useReducer, useRef, type FormEvent } from 'react';
+import type { FieldError } from '@portico/core';
+import {
+  emptyValue, normalizeForSubmit, toPayload, validateFields, type ConfiguredField, type FieldValue, type FieldValues, type SubmitValues,
+} from '@portico/core/fields/index';
+import type { DisplayError } from '../components/error-list-logic.ts';
+import { firstFocusPath, toDisplayError } from './form-display.ts';
+import { formReducer, initialFormState, shownErrors, toFormProblem, type FormState } from './form-state.ts';
+import './register-form-strings.ts';
+
+export interface UseFormOptions {
+  /** The configured fields (core's `configuredFields(settings.FieldConfiguration.X)`). */
+  fields: readonly ConfiguredField[];
+  /** Starting values by path (an edit form's saved entity: core's `valuesFromPayload`). */
+  initialValues?: FieldValues;
+  /** A screen's own rules beyond the configured fields (password confirmation, terms…), as field errors by path. */
+  validate?: (values: FieldValues) => FieldError[];
+}
+
+export interface SubmitInput {
+  /** Trimmed, checkbox lists reduced to checked values, tax id only when whole (core's normalizeForSubmit). */
+  values: SubmitValues;
+  /** The same nested into a body: `{ Person: { Email }, Account: { BillingAddress } }`. */
+  payload: Record<string, unknown>;
+  /** Every value as typed, including a screen's own inputs that are not configured fields. */
+  raw: FieldValues;
+}
+
+/** Resolve for success; throw or return an ApiProblem-like `{ code, message, fieldErrors }` for failure. */
+export type SubmitHandler = (input: SubmitInput) => unknown;
+
+export interface FormApi {
+  fields: readonly ConfiguredField[];
+  values: FieldValues;
+  busy: boolean;
+  submitted: boolean;
+  setValue(path: string, value: FieldValue): void;
+  /** Call on blur (text) or on change (choices): the input's errors show from then on. */
+  touch(path: string): void;
+  /** The error shown on one input (its own path or a part path), or undefined. */
+  errorFor(path: string): DisplayError | undefined;
+  /** The shared error list above the form: errors naming no field, plus every field error after a submit. */
+  errorList: DisplayError[];
+  /** Registers an input for focus and names it in the error list; stable per path. */
+  inputRef(path: string, label?: string): (el: HTMLElement | null) => void;
+  /** `<form onSubmit={form.handleSubmit(save)} noValidate>` */
+  handleSubmit(handler: SubmitHandler): (event?: FormEvent) => Promise<void>;
+  /** Shows a problem from a call made outside submit (an email check…). */
+  showProblem(problem: unknown): void;
+}
+
+interface Registered {
+  el: HTMLElement | null;
+  label: string | undefined;
+}
+
+/**
+ * The form hook every screen uses (docs/forms.md): values, errors by path,
+ * busy, submit. Rules come from core, so the server checks the same.
+ */
+export function useForm({ fields, initialValues, validate }: UseFormOptions): FormApi {
+  const [state, dispatch] = useReducer(formReducer, undefined, () =>
+    initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
+  const stateRef = useRef<FormState>(state);
+  stateRef.current = state;
+  const registry = useRef(new Map<string, Registered>());
+  const refCallbacks = useRef(new Map<string, (el: HTMLElement | null) => void>());
+  const validateRef = useRef(validate);
+  validateRef.current = validate;
+
+  const extra = useMemo(() => validate?.(state.values) ?? [], [validate, state.values]);
+  const shown = useMemo(() => shownErrors(state, fields, extra), [state, fields, extra]);
+
+  const labelOf = useCallback((path: string) => registry.current.get(path)?.label, []);
+  const byPath = useMemo(() => new Map(shown.map((s) => [s.path, toDisplayError(s, labelOf(s.path))])), [shown, labelOf]);
+  const errorList = useMemo(() => {
+    const general = state.generalErrors.map<DisplayError>((e) => ({ code: e.ErrorCode, ...(e.Message ? { message: e.Message } : {}) }));
+    // Before a submit attempt only what the server said is listed; local rules show inline as the user goes.
+    const listed = shown.filter((s) => state.submitted || s.fromServer).map((s) => byPath.get(s.path)!);
+    return [...general, ...listed];
+  }, [state.generalErrors, state.submitted, shown, byPath]);
+
+  const focusFirstInvalid = useCallback((list: ReturnType<typeof shownErrors>) => {
+    const withElements = [...registry.current.entries()].filter(([, r]) => r.el?.isConnected).map(([p]) => p);
+    const target = firstFocusPath(list, withElements);
+    // After React has painted the error states (the focused input must already say aria-invalid).
+    if (target) requestAnimationFrame(() => registry.current.get(target)?.el?.focus());
+  }, []);
+
+  const knownPaths = useCallback(() => [...new Set([...fields.map((f) => f.path), ...registry.current.keys()])], [fields]);
+
+  const applyProblem = useCallback((value: unknown, focus: boolean) => {
+    const problem = toFormProblem(value, true)!;
+    const action = { type: 'problem', problem, knownPaths: knownPaths() } as const;
+    dispatch(action);
+    if (focus) {
+      const next = formReducer(stateRef.current, action);
+      focusFirstInvalid(shownErrors(next, fields, validateRef.current?.(next.values) ?? []));
+    }
+  }, [fields, knownPaths, focusFirstInvalid]);
+
+  const handleSubmit = useCallback((handler: SubmitHandler) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    const current = stateRef.current;
+    if (current.busy) return;
+    dispatch({ type: 'submit' });
+    const submitting = formReducer(current, { type: 'submit' });
+    const own = validateRef.current?.(current.values) ?? [];
+    if (validateFields(fields, current.values).length > 0 || own.length > 0) {
+      dispatch({ type: 'settled' });
+      focusFirstInvalid(shownErrors(submitting, fields, own));
+      return;
+    }
+    const values = normalizeForSubmit(fields, current.values);
+    let result: unknown;
+    try {
+      result = await handler({ values, payload: toPayload(values), raw: current.values });
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') return void dispatch({ type: 'settled' });
+      return applyProblem(err, true);
+    }
+    const problem = toFormProblem(result, false);
+    if (problem) applyProblem(problem, true);
+    else dispatch({ type: 'settled' });
+  }, [fields, focusFirstInvalid, applyProblem]);
+
+  const inputRef = useCallback((path: string, label?: string) => {
+    const entry = registry.current.get(path);
+    if (entry) entry.label = label;
+    else registry.current.set(path, { el: null, label });
+    let cb = refCallbacks.current.get(path);
+    if (!cb) {
+      cb = (el: HTMLElement | null) => {
+        const r = registry.current.get(path);
+        if (r) r.el = el;
+      };
+      refCallbacks.current.set(path, cb);
+    }
+    return cb;
+  }, []);
+
+  return {
+    fields,
+    values: state.values,
+    busy: state.busy,
+    submitted: state.submitted,
+    setValue: useCallback((path: string, value: FieldValue) => dispatch({ type: 'change', path, value }), []),
+    touch: useCallback((path: string) => dispatch({ type: 'touch', path }), []),
+    errorFor: useCallback((path: string) => byPath.get(path), [byPath]),
+    errorList,
+    inputRef,
+    handleSubmit,
+    showProblem: useCallback((problem: unknown) => applyProblem(problem, false), [applyProblem]),
+  };
+}
