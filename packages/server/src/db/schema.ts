@@ -314,7 +314,7 @@ export const payments = pgTable('payments', {
   gatewayReference: text('gateway_reference').notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
-  /** succeeded, failed, refunded */
+  /** authorized (sign-up payment held until the registration commits), succeeded, failed, refunded, canceled */
   status: text('status').notNull(),
   failureMessage: text('failure_message'),
   created: created(),
@@ -381,9 +381,13 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   currency: text('currency').notNull(),
   customerId: text('customer_id'),
   paymentMethodId: text('payment_method_id'),
-  /** requires_payment_method, requires_action, succeeded, canceled */
+  /** requires_payment_method, requires_action, requires_capture, succeeded, canceled */
   status: text('status').notNull(),
   lastError: text('last_error'),
+  /** automatic, or manual: a confirmed payment waits in requires_capture until captured or cancelled. */
+  captureMethod: text('capture_method').notNull().default('automatic'),
+  /** Where the authentication step sends the browser back (set at confirm, checked against the allowed origins). */
+  returnUrl: text('return_url'),
   created: created(),
   updated: updated(),
 });
@@ -394,7 +398,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   paymentMethodId: text('payment_method_id').notNull(),
-  /** succeeded, failed, refunded */
+  /** authorized (manual capture, not yet captured), succeeded, failed, refunded, canceled */
   status: text('status').notNull(),
   created: created(),
 });
