@@ -4,6 +4,7 @@ export * from './dates/date-bounds.ts';
 export * from './validation/email.ts';
 export * from './states/state-names.ts';
 export * from './theme/theme.ts';
+export * from './theme/contrast.ts';
 export * from './entities/billing-terms.ts';
 export * from './entities/catalog.ts';
 export * from './settings/init-settings.ts';

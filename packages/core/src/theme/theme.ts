@@ -28,7 +28,8 @@ export const SMALL_SCREEN_MAX_WIDTH = 768;
 export const DEFAULT_THEME: ThemeSettings = {
   displayMode: 'light',
   cornerShape: 'rounded',
-  fieldStyle: 'light-border',
+  // 'auto' fields take the widget's display mode: a company that only switches to dark gets dark fields.
+  fieldStyle: 'auto-border',
   borderWidth: 1,
   accentColor: '#4f46e5',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
@@ -48,4 +49,14 @@ export function resolveDisplayMode(mode: DisplayMode, systemPrefersDark: boolean
 export function splitFieldStyle(style: FieldStyle): { tone: DisplayMode; fill: 'border' | 'solid' } {
   const [tone, fill] = style.split('-') as [DisplayMode, 'border' | 'solid'];
   return { tone, fill };
+}
+
+/**
+ * The tone fields are drawn in. An explicit light or dark field style is kept (a company may want
+ * light fields on a dark page); 'auto' follows the widget's resolved display mode, which for
+ * displayMode 'auto' is the system preference.
+ */
+export function resolveFieldStyle(style: FieldStyle, mode: 'light' | 'dark'): { tone: 'light' | 'dark'; fill: 'border' | 'solid' } {
+  const { tone, fill } = splitFieldStyle(style);
+  return { tone: tone === 'auto' ? mode : tone, fill };
 }

@@ -1,4 +1,6 @@
-import { CORNER_RADIUS, DEFAULT_THEME, clampBorderWidth, resolveDisplayMode, splitFieldStyle } from '@portico/core';
+import {
+  CORNER_RADIUS, DEFAULT_THEME, DISPLAY_MODES, FIELD_STYLES, clampBorderWidth, mixColors, parseColor, readableTextColor, resolveDisplayMode, resolveFieldStyle, textColorOnFill, toHex,
+} from '@portico/core';
 import type { ThemeSettings } from '@portico/core';
 
 /** Palettes per resolved display mode. */
@@ -30,22 +32,37 @@ export function mergeTheme(...layers: (Partial<ThemeSettings> | null | undefined
   }
   out.borderWidth = clampBorderWidth(Number(out.borderWidth));
   if (!(out.cornerShape in CORNER_RADIUS)) out.cornerShape = DEFAULT_THEME.cornerShape;
+  // setTheme takes any value from a host page: an unknown mode or field style would leave no palette.
+  if (!DISPLAY_MODES.includes(out.displayMode)) out.displayMode = DEFAULT_THEME.displayMode;
+  if (!FIELD_STYLES.includes(out.fieldStyle)) out.fieldStyle = DEFAULT_THEME.fieldStyle;
   return out;
 }
 
-/** Black or white text on the accent, by WCAG relative luminance (hex colours only). */
-export function contrastText(color: string): '#ffffff' | '#0f172a' {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
-  if (!m) return '#ffffff';
-  let hex = m[1]!;
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast with white vs. with near-black: pick the larger.
-  return (1.05 / (luminance + 0.05)) >= ((luminance + 0.05) / 0.0565) ? '#ffffff' : '#0f172a';
+/** Text colour on an accent fill (buttons, badges): at least 4.5:1 for any parseable colour. */
+export const contrastText = textColorOnFill;
+
+/**
+ * The far end of the avatar's gradient: the accent moved away from its text colour, so the
+ * text is at least as readable across the whole gradient as on the accent itself.
+ */
+function accentShade(accent: string): string {
+  const a = parseColor(accent);
+  if (!a) return accent;
+  const away = textColorOnFill(accent) === '#ffffff' ? { r: 0, g: 0, b: 0 } : { r: 255, g: 255, b: 255 };
+  return toHex(mixColors(a, away, 0.75));
+}
+
+/** Share of the accent in the tinted backgrounds of base.css (`color-mix(… accent 12%, transparent)`). */
+const ACCENT_TINT = 0.12;
+
+/**
+ * The accent as text on a page of `bg` and `surface`, and on the accent's own tint over `bg`
+ * (badges, icon circles): every place base.css writes text in --portico-accent-text.
+ */
+function accentTextOn(accent: string, bg: string, surface: string): string {
+  const a = parseColor(accent);
+  const tint = a ? toHex(mixColors(a, parseColor(bg)!, ACCENT_TINT)) : bg;
+  return readableTextColor(accent, [bg, surface, tint]);
 }
 
 /**
@@ -55,16 +72,25 @@ export function contrastText(color: string): '#ffffff' | '#0f172a' {
 export function themeVariables(theme: ThemeSettings, systemPrefersDark: boolean): Record<string, string> {
   const mode = resolveDisplayMode(theme.displayMode, systemPrefersDark);
   const p = PALETTES[mode];
-  const { tone, fill } = splitFieldStyle(theme.fieldStyle);
-  const f = FIELD_TONES[resolveDisplayMode(tone, systemPrefersDark)];
+  const { tone, fill } = resolveFieldStyle(theme.fieldStyle, mode);
+  const f = FIELD_TONES[tone];
+  const fieldBg = fill === 'solid' ? f.solidBg : f.borderBg;
+  const accent = theme.accentColor || DEFAULT_THEME.accentColor;
+  // An accent that cannot be parsed (a named colour from setTheme) cannot be checked: text then uses the palette's text colour.
+  const checkable = parseColor(accent) !== null;
   const radius = CORNER_RADIUS[theme.cornerShape];
   const borderWidth = clampBorderWidth(theme.borderWidth);
   return {
     '--portico-mode': mode,
     '--portico-color-scheme': mode,
     '--portico-font': theme.fontFamily || DEFAULT_THEME.fontFamily,
-    '--portico-accent': theme.accentColor || DEFAULT_THEME.accentColor,
-    '--portico-accent-text': contrastText(theme.accentColor || DEFAULT_THEME.accentColor),
+    // Fills (buttons, badges, switches) keep the company's exact colour, with text chosen for it;
+    // text, links and focus rings in the accent use the variant readable on this mode's background.
+    '--portico-accent': accent,
+    '--portico-on-accent': textColorOnFill(accent),
+    '--portico-accent-shade': accentShade(accent),
+    '--portico-accent-text': checkable ? accentTextOn(accent, p.bg, p.surface) : p.text,
+    '--portico-field-accent-text': checkable ? readableTextColor(accent, [fieldBg]) : f.text,
     '--portico-radius': radius,
     // Cards and the dialog stay readable at 'pill': cap their rounding.
     '--portico-card-radius': theme.cornerShape === 'pill' ? '18px' : radius === '0' ? '0' : '10px',
@@ -81,7 +107,7 @@ export function themeVariables(theme: ThemeSettings, systemPrefersDark: boolean)
     '--portico-overlay': p.overlay,
     '--portico-field-text': f.text,
     '--portico-field-placeholder': f.placeholder,
-    '--portico-field-bg': fill === 'solid' ? f.solidBg : f.borderBg,
+    '--portico-field-bg': fieldBg,
     '--portico-field-border': fill === 'solid' ? 'transparent' : f.borderColor,
   };
 }
