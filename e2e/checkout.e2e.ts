@@ -24,7 +24,7 @@ interface Draft {
   coupon?: string;
 }
 
-/** The body the checkout sends for a new subscription (packages/widget/src/api/billing-client.ts). */
+/** The body the checkout sends for a new subscription (chargeRequestBody in packages/widget/src/components/billing/subscription-draft.ts). */
 function chargeBody(d: Draft) {
   return {
     Plan: { Uid: d.plan },

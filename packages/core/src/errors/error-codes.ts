@@ -63,6 +63,10 @@ export const ErrorCode = {
   AddOnNotAvailable: 'Errors.AddOnNotAvailable',
   SubscriptionNotScheduled: 'Errors.SubscriptionNotScheduled',
 
+  // Raised by the widget's HTTP module, never sent by the server (docs/errors.md)
+  ServerUnreachable: 'Errors.ServerUnreachable',
+  Timeout: 'Errors.Timeout',
+
   // Form field rules (issue 7; docs/forms.md)
   TooShort: 'Errors.TooShort',
   TooLong: 'Errors.TooLong',
@@ -138,6 +142,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.PlanNotAvailable': 'This plan is not available.',
   'Errors.AddOnNotAvailable': 'This add-on is no longer offered.',
   'Errors.SubscriptionNotScheduled': 'Only a scheduled plan change can be cancelled.',
+  'Errors.ServerUnreachable': 'Cannot reach the server. Check your connection and try again.',
+  'Errors.Timeout': 'The server is taking too long to answer. Please try again.',
   'Errors.TooShort': 'This value is too short.',
   'Errors.TooLong': 'This value is too long.',
   'Errors.BelowMinimum': 'This value is too small.',

@@ -69,7 +69,8 @@ export const fieldsQuery = z.object({ fields: fieldsParam });
 
 // --- Responses -------------------------------------------------------------
 export const invoiceDisplayItemOut = z.object({
-  LineItemType: z.number().int().min(1).max(8),
+  // The literals of core's LineItemType, so the widget's generated types carry the union, not a number.
+  LineItemType: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
   LineItemEntityUid: z.string().nullable(),
   Description: z.string(),
   Amount: z.number(),

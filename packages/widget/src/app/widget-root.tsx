@@ -18,6 +18,10 @@ import { ScreenOutlet } from './screen-outlet.tsx';
 import { Notices } from '../components/notices.tsx';
 import type { Notice } from '../components/notices.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { ApiContext } from '../api/use-api-query.ts';
+import type { ApiContextValue } from '../api/use-api-query.ts';
+import { apiClientFor } from '../api/runtime-client.ts';
+import { createQueryCache } from '../api/query-cache.ts';
 
 export interface WidgetRootProps {
   runtime: Runtime;
@@ -38,6 +42,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   const [chosenPlan, setChosenPlan] = useState<ChosenPlan | null>(null);
   const headingId = `portico-heading-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const noticeSeq = useRef(0);
+  const api = useMemo<ApiContextValue>(() => ({ api: apiClientFor(runtime), cache: createQueryCache() }), [runtime]);
 
   useEffect(() => {
     let live = true;
@@ -92,7 +97,9 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
       <Notices notices={notices} onDismiss={(id) => setNotices((l) => l.filter((n) => n.id !== id))} />
       {ctx ? (
         <WidgetContext.Provider value={ctx}>
-          <ScreenOutlet />
+          <ApiContext.Provider value={api}>
+            <ScreenOutlet />
+          </ApiContext.Provider>
         </WidgetContext.Provider>
       ) : (
         <>

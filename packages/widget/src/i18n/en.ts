@@ -76,6 +76,7 @@ export const en = {
     save: 'Save',
     back: 'Back',
     loading: 'Loading…',
+    retry: 'Try again',
     poweredBy: 'Secured by Portico',
     billingTerm: 'Billing term',
     termNames: { Monthly: 'Monthly', Quarterly: 'Quarterly', Yearly: 'Yearly', OneTime: 'One time' },

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portico/core';
-import { couponFromWire, chargeSummaries, dueLabel } from '@portico/core/billing/index';
-import { DEMO_COUPONS } from '../../demo/demo-settings.ts';
+import { chargeSummaries, dueLabel } from '@portico/core/billing/index';
+import { ApiProblem, problemFromAnswer } from '../../api/api-problem.ts';
 import { demoPlan } from './test-catalog.ts';
 import { dueLabelText, invoiceTable } from './invoice-preview-logic.ts';
-import { canApplyCode, demoCouponLookup, discountLookupErrors } from './discount-code-logic.ts';
+import { canApplyCode, discountLookupErrors } from './discount-code-logic.ts';
 import { chargeInput, draftForPlan, emptyDraft } from './subscription-draft.ts';
 
 const now = new Date('2024-04-01T12:00:00Z');
-const coupons = DEMO_COUPONS.map((c) => couponFromWire(c, 'USD'));
 
 describe('invoice preview logic', () => {
   it('maps each due label of core to its text key', () => {
@@ -37,23 +36,15 @@ describe('discount code logic', () => {
     expect(canApplyCode(' X ')).toBe(true);
   });
 
-  it('maps lookup failures per spec section 8', () => {
-    expect(discountLookupErrors(400, { FieldErrors: [{ Field: 'code', ErrorCode: ErrorCode.DiscountCodeExpired, Message: 'Expired' }] }))
+  it('maps lookup failures per spec section 8; no answer and a rate limit are not system errors', () => {
+    const client = (status: number, body: unknown) => problemFromAnswer(status, body, null);
+    expect(discountLookupErrors(client(400, { ErrorCode: ErrorCode.DiscountCodeExpired, FieldErrors: [{ Field: 'DiscountCode', ErrorCode: ErrorCode.DiscountCodeExpired, Message: 'Expired' }] })))
       .toEqual([{ code: ErrorCode.DiscountCodeExpired, message: 'Expired' }]);
-    expect(discountLookupErrors(400, { FieldErrors: [] })).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
-    expect(discountLookupErrors(400, null)).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
-    expect(discountLookupErrors(404, null)).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
-    expect(discountLookupErrors(500, null)).toEqual([{ code: ErrorCode.SystemError }]);
-    expect(discountLookupErrors(0, null)).toEqual([{ code: ErrorCode.SystemError }]);
-  });
-
-  it('demo lookup: unknown, expired, wrong plan, valid (case-insensitive)', () => {
-    expect(demoCouponLookup(coupons, 'nope', 'plan_pro', now)).toEqual({ errors: [{ code: ErrorCode.DiscountCodeNotFound }] });
-    expect(demoCouponLookup(coupons, 'SUMMER2020', 'plan_pro', now)).toEqual({ errors: [{ code: ErrorCode.DiscountCodeExpired }] });
-    expect(demoCouponLookup(coupons, 'TEAM50', 'plan_pro', now)).toEqual({ errors: [{ code: ErrorCode.DiscountCodeNotApplicable }] });
-    const ok = demoCouponLookup(coupons, ' welcome10 ', 'plan_pro', now);
-    expect('coupon' in ok && ok.coupon.PercentOff).toBe(10);
-    const team = demoCouponLookup(coupons, 'TEAM50', 'plan_team', now);
-    expect('coupon' in team && team.coupon.AmountOff).toBe(5000);
+    expect(discountLookupErrors(client(400, { FieldErrors: [] }))).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
+    expect(discountLookupErrors(client(400, null))).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
+    expect(discountLookupErrors(client(404, null))).toEqual([{ code: ErrorCode.DiscountCodeNotFound }]);
+    expect(discountLookupErrors(client(500, null))).toEqual([{ code: ErrorCode.SystemError }]);
+    expect(discountLookupErrors(client(429, null))).toEqual([{ code: ErrorCode.TooManyRequests }]);
+    expect(discountLookupErrors(new ApiProblem({ kind: 'network', status: 0, code: ErrorCode.ServerUnreachable }))).toEqual([{ code: ErrorCode.ServerUnreachable }]);
   });
 });

@@ -9,7 +9,10 @@ import {
   addOnQuantityBounds, choosePlan, normalizeQuantityInput, quantityBounds, registrationTerm, setAddOnSelected, visibleAddOns,
 } from '@portico/core/billing/index';
 import type { ChargeSummaryInput, QuantityBounds, Rated, SelectableAddOn, TaxStatus } from '@portico/core/billing/index';
-import type { ComputeChargeSummaryBody } from '../../api/billing-client.ts';
+import type { Operation, RequestBody } from '../../api/api-types.ts';
+
+/** The body of POST /billing/subscriptions/compute-charge-summary, from the generated API types. */
+export type ComputeChargeSummaryBody = RequestBody<Operation<'post', '/api/v1/billing/subscriptions/compute-charge-summary'>>;
 
 export interface DraftAddOn {
   uid: string;

@@ -53,6 +53,9 @@ export default function CheckoutScreen({ params }: ScreenProps) {
     <div ref={billingSheetRef}>
       <ScreenHeading>{t('states.checkout')}</ScreenHeading>
       <ErrorList errors={[...summary.errors, ...discount.errors]} />
+      {summary.problem?.retryable && (
+        <button type="button" className="p-btn" onClick={summary.retry}>{t('common.retry')}</button>
+      )}
       <section className="p-bill-section" aria-labelledby="p-checkout-options">
         <h3 id="p-checkout-options">{t('billing.options.heading')}</h3>
         <TermSelector terms={terms} value={draft.term} onChange={(term) => setDraft((d) => setDraftTerm(d, term))} />

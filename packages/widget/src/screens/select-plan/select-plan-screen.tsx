@@ -10,6 +10,9 @@ import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { RadioList } from '../../components/radio-list.tsx';
 import { catalogFromSettings } from '../../components/billing/catalog.ts';
 import { PlanPicker } from '../../components/billing/plan-picker.tsx';
+import { ErrorList } from '../../components/error-list.tsx';
+import { settingsProblem } from '../../app/settings-loader.ts';
+import { problemErrors } from '../../api/api-problem.ts';
 import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts';
 
 /**
@@ -19,7 +22,9 @@ import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts
  */
 export default function SelectPlanScreen({ params }: ScreenProps) {
   const { t } = useTranslation();
-  const { settings, actions, chosenPlan } = useWidget();
+  const { settings, actions, chosenPlan, runtime } = useWidget();
+  // No plans because the server could not be reached is not "no plans are offered".
+  const loadProblem = settingsProblem(runtime);
   const persona = useDemoPersona();
   const catalog = catalogFromSettings(settings);
 
@@ -54,7 +59,7 @@ export default function SelectPlanScreen({ params }: ScreenProps) {
         />
       )}
       {plans.length === 0 ? (
-        <p className="p-muted" style={{ marginTop: 16 }}>{t('selectPlan.empty')}</p>
+        loadProblem ? <ErrorList errors={problemErrors(loadProblem)} /> : <p className="p-muted" style={{ marginTop: 16 }}>{t('selectPlan.empty')}</p>
       ) : (
         <PlanPicker
           plans={plans}

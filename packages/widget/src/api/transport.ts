@@ -1,0 +1,65 @@
+import type { HttpMethod } from './api-types.ts';
+
+/**
+ * One call as the client hands it to a transport: the path template as the
+ * OpenAPI document names it ('/api/v1/public/billing/discountcoupons/{code}'),
+ * so the demo transport answers by route without parsing URLs.
+ */
+export interface ApiCall {
+  method: HttpMethod;
+  path: string;
+  pathParams: Readonly<Record<string, string | number>>;
+  query: Readonly<Record<string, unknown>>;
+  body: unknown;
+  headers: Readonly<Record<string, string>>;
+  signal: AbortSignal;
+}
+
+/** An answer: status, parsed JSON body (undefined when empty) and a header reader. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  header(name: string): string | null;
+}
+
+/** Rejects only when no answer arrived (network failure, abort). */
+export type Transport = (call: ApiCall) => Promise<ApiAnswer>;
+
+/** '/x/{code}' + { code: 'A B' } -> '/x/A%20B'; query values that are null or undefined are left out. */
+export function callUrl(server: string, call: Pick<ApiCall, 'path' | 'pathParams' | 'query'>): string {
+  const path = call.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = call.pathParams[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${call.path}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(call.query)) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const qs = query.toString();
+  return `${server}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** The browser's fetch against a Portico server. Cookies are never sent: auth is the bearer token. */
+export function fetchTransport(server: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Transport {
+  return async (call) => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetchImpl(callUrl(server, call), {
+      method: call.method.toUpperCase(),
+      headers,
+      credentials: 'omit',
+      signal: call.signal,
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A proxy's HTML error page: the status still tells what happened.
+      body = undefined;
+    }
+    return { status: res.status, body, header: (name) => res.headers.get(name) };
+  };
+}
