@@ -357,6 +357,15 @@ export const outbox = pgTable('outbox', {
   created: created(),
 }, (t) => [index('outbox_pending_idx').on(t.nextAttempt).where(sql`${t.delivered} is null`)]);
 
+/**
+ * Solved captcha challenges already accepted (ALTCHA): a solution is good for one form submit.
+ * Kept until the challenge expires, when a replay would fail anyway; shared by every node.
+ */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  id: text('id').primaryKey(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('captcha_solutions_expires_idx').on(t.expires)]);
+
 // The sandbox gateway's own records: it behaves like an external provider's test mode, so it keeps
 // customers, saved methods, intents and charges of its own, apart from Portico's tables.
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
