@@ -6,6 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
@@ -31,6 +32,8 @@ if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/w
   const r = spawnSync('npm', ['run', 'build', '-w', '@portico/widget', '--silent'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// Brotli and gzip copies beside each widget file, served as they are (static.routes.ts, preCompressed).
+if (stale('packages/widget/dist/portico.js.br', ['packages/widget/dist/portico.js'])) await precompress(path.join(root, 'packages/widget/dist'));
 if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src'])) {
   rmSync(path.join(root, 'packages/server/dist'), { recursive: true, force: true }); // no stale hashed chunks
   await build({

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { CompanyConfig } from './config/company-config.schema.ts';
 import type { Database } from './db/database.ts';
@@ -93,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   registerSecurityHeaders(app);
+  // Answers of 1 KB or more go out brotli- or gzip-compressed, chosen by Accept-Encoding; it must come
+  // before the routes. The widget's files arrive already compressed (built once, static.routes.ts) and pass through.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerRateLimits(app, options.rateLimits);
 
   await registerApiDocs(app);

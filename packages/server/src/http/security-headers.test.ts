@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security-headers.ts';
+import { helmetHeaders, registerSecurityHeaders } from './security-headers.ts';
 
 describe('security headers computed once from helmet', () => {
   it('includes the strict CSP and helmet defaults', () => {
@@ -9,5 +10,35 @@ describe('security headers computed once from helmet', () => {
     expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(h['cross-origin-resource-policy']).toBe('cross-origin');
     expect(h['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('HSTS only on answers to HTTPS requests (issue 6 item 8)', () => {
+  // The real hook on a Fastify with the proxy trust an operator configures (PORTICO_TRUST_PROXY).
+  async function appBehind(trustProxy: boolean) {
+    const app = Fastify({ trustProxy });
+    registerSecurityHeaders(app);
+    app.get('/', async () => 'ok');
+    await app.ready();
+    return app;
+  }
+  it('is absent over plain HTTP (browsers ignore it there, and it misleads an audit)', async () => {
+    const app = await appBehind(false);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
+  });
+  it('is present when a trusted proxy reports that the visitor came over HTTPS', async () => {
+    const app = await appBehind(true);
+    const res = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    await app.close();
+  });
+  it('a client that is not a trusted proxy cannot turn it on with X-Forwarded-Proto', async () => {
+    const app = await appBehind(false);
+    const res = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    await app.close();
   });
 });

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FIELDS_PATTERN, selectFields } from '../http/fields.ts';
+import { etagMatches, weakEtag } from '../http/etag.ts';
 import { buildInitSettings, STATIC_CONFIG_PATH, type InitDeps } from './build-init-settings.ts';
 import type { EventBus } from '../bus/event-bus.ts';
 import { CATALOG_CHANGED } from '../catalog/catalog-events.ts';
@@ -22,7 +22,7 @@ export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: E
     if (cached) return cached;
     const started = generation;
     const json = JSON.stringify(await buildInitSettings(deps));
-    const built = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const built = { json, etag: weakEtag(json) };
     if (started === generation) cached = built;
     return built;
   };
@@ -35,16 +35,20 @@ export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: E
       querystring: z.object({ fields: z.string().max(4000).regex(FIELDS_PATTERN, 'must be a comma list of dotted field paths').optional() }),
     },
   }, async (request, reply) => {
-    const { json } = await current();
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    if (!request.query.fields) return reply.send(json);
-    return reply.send(JSON.stringify(selectFields(JSON.parse(json), request.query.fields)));
+    // Revalidated on every page view (no-cache): a visitor whose settings did not change gets a 304 without a body.
+    const built = await current();
+    const { fields } = request.query;
+    const json = fields ? JSON.stringify(selectFields(JSON.parse(built.json), fields)) : built.json;
+    const etag = fields ? weakEtag(json) : built.etag;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   r.get(STATIC_CONFIG_PATH, { schema: { tags: ['widgets'], summary: 'The same settings as a cacheable static file' } }, async (request, reply) => {
     const { json, etag } = await current();
     reply.header('cache-control', `public, max-age=${deps.config.staticConfigCacheSeconds}`).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(json);
   });
 }
