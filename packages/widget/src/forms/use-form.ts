@@ -87,7 +87,11 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
     if (target) requestAnimationFrame(() => registry.current.get(target)?.el?.focus());
   }, []);
 
-  const knownPaths = useCallback(() => [...new Set([...fields.map((f) => f.path), ...registry.current.keys()])], [fields]);
+  // Inputs on screen now (a hidden address part is not a place to show an error) and every field.
+  const knownPaths = useCallback(() => [...new Set([
+    ...fields.map((f) => f.path),
+    ...[...registry.current.entries()].filter(([, r]) => r.el?.isConnected).map(([p]) => p),
+  ])], [fields]);
 
   const applyProblem = useCallback((value: unknown, focus: boolean) => {
     const problem = toFormProblem(value, true)!;

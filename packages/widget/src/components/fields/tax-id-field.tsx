@@ -1,0 +1,49 @@
+import { useContext } from 'react';
+import { asTaxId, joinPath } from '@portico/core/fields/index';
+import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
+import { WidgetContext } from '../../app/context.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { SelectField as Select } from '../select-field.tsx';
+import { FieldErrorText, FieldFrame, LabelText, mergeRefs, useInputBinding, type FieldProps } from './field-parts.tsx';
+
+/**
+ * A tax id type and number. Paths are the wire's (`Account.TaxIds.0.TaxIdType`),
+ * so the server's errors land on the right input; core sends TaxIds only when
+ * both parts are filled.
+ */
+export function TaxIdField({ form, field }: FieldProps) {
+  const { t } = useTranslation();
+  const settings = useContext(WidgetContext)?.settings;
+  const value = asTaxId(form.values[field.path]);
+  const typePath = joinPath(field.path, 0, 'TaxIdType');
+  const idPath = joinPath(field.path, 0, 'TaxId');
+  const typeLabel = t('forms.taxId.TaxIdType');
+  const idLabel = t('forms.taxId.TaxId');
+  const type = useInputBinding(form, typePath, t('forms.address.part', { field: field.label, part: typeLabel }));
+  const id = useInputBinding(form, idPath, t('forms.address.part', { field: field.label, part: idLabel }));
+  const group = useInputBinding(form, field.path);
+  const options = taxIdTypesOrDefault(settings?.TaxIdTypes).map((x) => ({ value: x.Code, label: x.Name }));
+  return (
+    <FieldFrame field={field}>
+      <fieldset className="p-fieldset" aria-describedby={group.describedBy}>
+        <legend><LabelText label={field.label} required={field.required} /></legend>
+        <FieldErrorText id={group.errorId} error={group.error} />
+        <div className="p-taxid">
+          <div className="p-field">
+            <Select id={type.id} selectRef={mergeRefs(type.ref, group.ref)} label={<LabelText label={typeLabel} required={field.required} />} value={value.TaxIdType}
+              options={options} placeholder={t('forms.taxId.chooseType')} required={field.required} invalid={type.invalid} describedBy={type.describedBy}
+              onBlur={type.onBlur} onChange={(v) => { form.setValue(field.path, { ...value, TaxIdType: v }); form.touch(typePath); }} />
+            <FieldErrorText id={type.errorId} error={type.error} />
+          </div>
+          <div className="p-field">
+            <label className="p-label" htmlFor={id.id}><LabelText label={idLabel} required={field.required} /></label>
+            <input id={id.id} ref={id.ref} className="p-input" type="text" autoComplete="off" spellCheck={false} value={value.TaxId}
+              aria-required={field.required || undefined} aria-invalid={id.invalid || undefined} aria-describedby={id.describedBy}
+              onChange={(e) => form.setValue(field.path, { ...value, TaxId: e.target.value })} onBlur={id.onBlur} />
+            <FieldErrorText id={id.errorId} error={id.error} />
+          </div>
+        </div>
+      </fieldset>
+    </FieldFrame>
+  );
+}
