@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIR, freePort, median, ROOT, round, writeResult } from './lib/common.mjs';
 
+// Production refuses to start without an explicit config; the benchmark names the demo company's.
+const DEMO_CONFIG = path.join(ROOT, 'packages/server/config/demo-company.yaml');
+
 const RUNS = 5;
 const MAIN = path.join(ROOT, 'packages/server/dist/main.mjs');
 const BARE = path.join(BENCH_DIR, 'lib/bare-pglite.mjs');
@@ -35,7 +38,7 @@ async function timePortico(dataDir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG },
   });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });

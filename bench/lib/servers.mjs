@@ -10,10 +10,11 @@ import Fastify from 'fastify';
 register('./rate-limit-hook.mjs', import.meta.url);
 const { readEnv } = await import('../../packages/server/src/config/env.ts');
 const { startServer } = await import('../../packages/server/src/start-server.ts');
+const { DEMO_CONFIG_PATH } = await import('../../packages/server/src/paths.ts');
 
 export async function startPortico() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-'));
-  const server = await startServer(readEnv({ PORT: '0', HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' }));
+  const server = await startServer(readEnv({ PORT: '0', HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG_PATH }));
   return {
     url: server.url,
     async close() {

@@ -46,6 +46,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Origins allowed by CORS beyond the config's site origins (the server's own). */
   extraOrigins?: string[];
+  /** Serve the demo pages beside the widget's code (default); start-server turns it off in production. */
+  serveDemo?: boolean;
   /** Which proxies' X-Forwarded-For to believe (PORTICO_TRUST_PROXY); rate limits key on the resulting client address. */
   trustProxy?: TrustProxy | undefined;
   /** Where rate-limit counters live: Redis (shared by every node) or, by default, this node's memory. */
@@ -127,6 +129,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await accountsAdminRoutes(scope, billing);
     await clockAdminRoutes(scope, options.clock);
   });
-  if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!));
+  if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, DEMO_CONFIG_PATH } from './paths.ts';
 import { pgliteLocation } from './db/pglite-location.ts';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { startPgliteThread } from './db/pglite-thread.ts';
 import type { EarlyPglite } from './start-server.ts';
 
@@ -12,10 +13,15 @@ import type { EarlyPglite } from './start-server.ts';
 function startEarlyPglite(): EarlyPglite | undefined {
   const value = (name: string) => process.env[name] || undefined;
   if (value('DATABASE_URL')) return undefined;
+  let lock: DataDirLock | undefined;
   try {
-    const { dir, templateFile } = pgliteLocation(path.resolve(value('PORTICO_DATA_DIR') ?? DEFAULT_DATA_DIR), value('PORTICO_CONFIG') ?? DEMO_CONFIG_PATH);
-    return { dir, client: startPgliteThread({ dataDir: dir, templateFile }) };
+    // The lock comes first: PGlite must not open a folder another server is using.
+    const dataDir = path.resolve(value('PORTICO_DATA_DIR') ?? DEFAULT_DATA_DIR);
+    lock = lockDataDir(dataDir);
+    const { dir, templateFile } = pgliteLocation(dataDir, value('PORTICO_CONFIG') ?? DEMO_CONFIG_PATH);
+    return { dir, lock, client: startPgliteThread({ dataDir: dir, templateFile }) };
   } catch {
+    lock?.release();
     return undefined; // startServer meets the same problem and reports it with its own message
   }
 }
@@ -23,14 +29,20 @@ function startEarlyPglite(): EarlyPglite | undefined {
 /** Process entry: start, report readiness, shut down gracefully on SIGINT/SIGTERM. */
 async function main() {
   const early = startEarlyPglite();
-  const [{ readEnv }, { startServer }] = await Promise.all([import('./config/env.ts'), import('./start-server.ts')]);
+  const [{ readEnv }, { startServer }, { startupSummary }] = await Promise.all([
+    import('./config/env.ts'), import('./start-server.ts'), import('./startup-summary.ts'),
+  ]);
   let server;
+  let env;
   try {
-    server = await startServer(readEnv(), { early });
+    env = readEnv();
+    server = await startServer(env, { early });
   } catch (err) {
+    early?.lock.release();
     console.error(`Portico could not start: ${(err as Error).message}`);
     process.exit(1);
   }
+  server.app.log.info(startupSummary(env));
   server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now()), startupPhasesMs: server.phases }, `Portico ready at ${server.url}`);
   if (process.send) process.send({ ready: true, url: server.url });
   let stopping = false;

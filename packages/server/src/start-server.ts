@@ -2,7 +2,8 @@ import path from 'node:path';
 import { pgliteLocation } from './db/pglite-location.ts';
 import type { PgliteThreadClient } from './db/pglite-thread.ts';
 import type { FastifyInstance } from 'fastify';
-import { readEnv, resolveDataDir, type Env } from './config/env.ts';
+import { isDemoAllowed, readEnv, resolveDataDir, type Env } from './config/env.ts';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DEMO_CONFIG_PATH, loadCompanyConfig } from './config/load-company-config.ts';
 import type { CompanyConfig } from './config/company-config.schema.ts';
 import { seedFromConfig } from './config/seed-from-config.ts';
@@ -26,6 +27,8 @@ export interface RunningServer {
 export interface EarlyPglite {
   dir: string;
   client: PgliteThreadClient;
+  /** The data folder's lock, taken before PGlite started; released when the server closes. */
+  lock: DataDirLock;
 }
 
 function openDatabaseFor(env: Env, configFile: string, early: EarlyPglite | undefined): Promise<Database> {
@@ -44,6 +47,8 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
   let last = performance.now();
   const mark = (phase: string) => { const now = performance.now(); phases[phase] = Math.round(now - last); last = now; };
   const configFile = env.PORTICO_CONFIG ?? DEMO_CONFIG_PATH;
+  // One embedded database, one server: a second server on the same folder stops here, naming the first.
+  const lock = env.DATABASE_URL ? undefined : (opts.early?.lock ?? lockDataDir(resolveDataDir(env)));
   // The database opens first: embedded PGlite starts in a worker thread while this thread
   // parses the config and loads the HTTP stack (Fastify, plugins, routes).
   const opening = openDatabaseFor(env, configFile, opts.early);
@@ -54,10 +59,11 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     config = loadCompanyConfig(configFile);
   } catch (err) {
     await opening.then((db) => db.close(), () => undefined);
+    lock?.release();
     throw err;
   }
   mark('config');
-  const database = await opening;
+  const database = await opening.catch((err: unknown) => { lock?.release(); throw err; });
   mark('openDatabase');
   const bus: EventBus = env.REDIS_URL ? await redisBus(env.REDIS_URL) : memoryBus();
   const clock = createClock({ initial: env.PORTICO_CLOCK, adjustable: env.NODE_ENV !== 'production' });
@@ -77,7 +83,9 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
       trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
-      extraOrigins: [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`],
+      // Production allows only the config's site origins; development adds the demo pages' own origin.
+      extraOrigins: isDemoAllowed(env) ? [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`] : [],
+      serveDemo: isDemoAllowed(env),
       logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     });
     mark('buildApp');
@@ -85,14 +93,15 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     mark('warmUp');
     await prepared;
     mark('databaseReadyMigratedSeeded');
+    await app.listen({ port: env.PORT, host: env.HOST });
+    mark('listen');
   } catch (err) {
     await app?.close();
     await bus.close();
     await database.close();
+    lock?.release();
     throw err;
   }
-  await app.listen({ port: env.PORT, host: env.HOST });
-  mark('listen');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   let closing: Promise<void> | null = null;
@@ -106,6 +115,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
         await app.close();
         await bus.close();
         await database.close();
+        lock?.release();
       })();
       return closing;
     },

@@ -16,6 +16,11 @@ const envSchema = z.object({
   PORTICO_PUBLIC_URL: z.string().url().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, ctx) => {
+  // Without a config the server runs the demo company, whose coupons are real discounts.
+  if (env.NODE_ENV === 'production' && !env.PORTICO_CONFIG) {
+    ctx.addIssue({ code: 'custom', path: ['PORTICO_CONFIG'], message: 'required when NODE_ENV=production: the path of your company config (production never runs the demo company)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -32,4 +37,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 export function resolveDataDir(env: Env, cwd = process.cwd()): string {
   return path.resolve(cwd, env.PORTICO_DATA_DIR);
+}
+
+/** Production is not the demo: no demo pages, and CORS allows only the config's site origins. */
+export function isDemoAllowed(env: Env): boolean {
+  return env.NODE_ENV !== 'production';
 }

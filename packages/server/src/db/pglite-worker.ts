@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-thread.protocol.ts';
+import { keepChmodPrivate } from './private-file-modes.ts';
 
 const port = parentPort!;
 const { dataDir, templateFile } = workerData as PgliteWorkerData;
@@ -27,6 +28,7 @@ function identityParsers(types: number[] | undefined) {
   return Object.fromEntries(types.map((t) => [t, (value: string) => value]));
 }
 
+keepChmodPrivate();
 try {
   const loadDataDir = templateFile ? new Blob([readFileSync(templateFile)]) : undefined;
   const db = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });

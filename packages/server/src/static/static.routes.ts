@@ -15,8 +15,14 @@ function cacheControl(file: string): string {
   return 'no-cache';
 }
 
-/** Serves the built loader, its chunks and the demo pages; HTML gets the strict CSP from helmet. */
-export async function staticRoutes(app: FastifyInstance, dist: string): Promise<void> {
+/** The widget's code: the loader and its chunks. Everything else in dist is a demo page. */
+const WIDGET_CODE = /^\/(?:portico\.js|chunks\/[^/]+\.js)$/;
+
+/**
+ * Serves the built loader, its chunks and, unless `serveDemo` is false (production), the demo
+ * pages; HTML gets the strict CSP from helmet.
+ */
+export async function staticRoutes(app: FastifyInstance, dist: string, opts: { serveDemo: boolean } = { serveDemo: true }): Promise<void> {
   if (!existsSync(dist)) {
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
       reply.type('text/plain').send('The widget is not built yet: run `npm run build` (npm start does this for you).'));
@@ -25,7 +31,8 @@ export async function staticRoutes(app: FastifyInstance, dist: string): Promise<
   await app.register(fastifyStatic, {
     root: dist,
     prefix: '/',
-    index: ['index.html'],
+    index: opts.serveDemo ? ['index.html'] : false,
+    ...(opts.serveDemo ? {} : { allowedPath: (pathName: string) => WIDGET_CODE.test(pathName) }),
     // scripts/precompress.mjs wrote name.br and name.gz beside each file at build time: sent as they are
     // by Accept-Encoding (with Vary: Accept-Encoding), the plain file otherwise.
     preCompressed: true,
