@@ -1,86 +1,107 @@
 import type { ComponentType } from 'react';
 import type { StateName } from '@portico/core';
 import type { WidgetState } from './navigation/navigator.ts';
+import type { StateParams } from './flow/state-params.ts';
 
 /**
- * The table of named states (spec 2 section 2 plus docs/states.md): every
- * StateName maps to the screen it renders, loaded lazily as its own chunk.
- * Screens not built yet render the shared "not available yet" screen, which
- * names the state; later work swaps the loader of that row.
+ * The table of named states (spec 2 section 2 plus docs/states.md): one row per
+ * StateName with what the rest of the widget needs to know about it — the screen
+ * (a lazy chunk), whether it is built, its title string, the popup width, and
+ * whether it needs a signed-in person. Screens not built yet render the shared
+ * "not available yet" screen, which names the state; later work swaps the row.
+ * Params per state: flow/state-params.ts.
  */
-export interface ScreenProps {
-  state: WidgetState;
-  params: Record<string, unknown>;
+export interface ScreenProps<S extends WidgetState = WidgetState> {
+  state: S;
+  params: StateParams<S>;
 }
-export type ScreenModule = { default: ComponentType<ScreenProps> };
+// A row's screen takes its own state's params; the outlet renders it with parsed params.
+export type ScreenModule = { default: ComponentType<ScreenProps<never>> };
 
 export interface StateEntry {
   load: () => Promise<ScreenModule>;
   /** False while the row still points at the "not available" screen. */
   built: boolean;
+  /** i18n key of the screen title (also the popup's label). */
+  title: string;
+  /** Popup width: plan lists need room for cards side by side. */
+  width: 'narrow' | 'wide';
+  /** The state shows one person's data: without a sign-in it has nothing to show. */
+  needsSignedIn: boolean;
 }
 
-const notAvailable: StateEntry = {
-  load: () => import('./screens/not-available/not-available-screen.tsx'),
-  built: false,
-};
+type Facts = Partial<Pick<StateEntry, 'width' | 'needsSignedIn'>>;
+const notAvailable = (facts: Facts = {}): Omit<StateEntry, 'title'> =>
+  ({ load: () => import('./screens/not-available/not-available-screen.tsx'), built: false, width: 'narrow', needsSignedIn: false, ...facts });
+const built = (load: StateEntry['load'], facts: Facts = {}): Omit<StateEntry, 'title'> => ({ load, built: true, width: 'narrow', needsSignedIn: false, ...facts });
+const member: Facts = { needsSignedIn: true };
 
-const built = (load: StateEntry['load']): StateEntry => ({ load, built: true });
-
-export const STATE_TABLE: Record<StateName, StateEntry> = {
+const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   // Sign-up and checkout (spec 1)
-  selectPlan: built(() => import('./screens/select-plan/select-plan-screen.tsx')),
-  register: notAvailable,
-  registerConfirmation: notAvailable,
+  selectPlan: built(() => import('./screens/select-plan/select-plan-screen.tsx'), { width: 'wide' }),
+  register: notAvailable(),
+  registerConfirmation: notAvailable(),
   checkout: built(() => import('./screens/checkout/checkout-screen.tsx')),
-  processing: notAvailable,
+  processing: notAvailable(),
   // Login and password
-  login: notAvailable,
-  forgotPassword: notAvailable,
-  forgotPasswordConfirmation: notAvailable,
-  resetPassword: notAvailable,
-  passwordChange: notAvailable,
-  chooseAccount: notAvailable,
+  login: notAvailable(),
+  forgotPassword: notAvailable(),
+  forgotPasswordConfirmation: notAvailable(),
+  resetPassword: notAvailable(),
+  passwordChange: notAvailable(member),
+  chooseAccount: notAvailable(member),
   // Profile and account
-  profile: built(() => import('./screens/profile-view/profile-view-screen.tsx')),
-  profileView: built(() => import('./screens/profile-view/profile-view-screen.tsx')),
-  profileEdit: notAvailable,
-  account: notAvailable,
-  accountEdit: notAvailable,
+  profile: built(() => import('./screens/profile-view/profile-view-screen.tsx'), member),
+  profileView: built(() => import('./screens/profile-view/profile-view-screen.tsx'), member),
+  profileEdit: notAvailable(member),
+  account: notAvailable(member),
+  accountEdit: notAvailable(member),
   // Plan and billing
-  plan: notAvailable,
-  planChange: notAvailable,
-  planOptionsChange: notAvailable,
-  planChangeConfirmation: notAvailable,
-  planCancel: notAvailable,
-  billing: notAvailable,
-  billingRemovePaymentInformation: notAvailable,
-  billingInvoiceRecipients: notAvailable,
-  updatePaymentInformation: notAvailable,
-  accountPastDue: notAvailable,
-  accountActionRequired: notAvailable,
+  plan: notAvailable(member),
+  planChange: notAvailable({ ...member, width: 'wide' }),
+  planOptionsChange: notAvailable(member),
+  planChangeConfirmation: notAvailable(member),
+  planCancel: notAvailable(member),
+  billing: notAvailable(member),
+  billingRemovePaymentInformation: notAvailable(member),
+  billingInvoiceRecipients: notAvailable(member),
+  updatePaymentInformation: notAvailable(member),
+  accountPastDue: notAvailable(member),
+  accountActionRequired: notAvailable(member),
   // Team
-  team: notAvailable,
-  teamMemberInvite: notAvailable,
-  teamMemberPromote: notAvailable,
-  teamMemberRemove: notAvailable,
-  // Email lists
-  manage: notAvailable,
-  _thankYou: notAvailable,
-  _unsubscribed: notAvailable,
-  unsubscribe: notAvailable,
-  emailListConfirmation: notAvailable,
-  emailListRequiresConfirmation: notAvailable,
+  team: notAvailable(member),
+  teamMemberInvite: notAvailable(member),
+  teamMemberPromote: notAvailable(member),
+  teamMemberRemove: notAvailable(member),
+  // Email lists (reachable from an email link without signing in)
+  manage: notAvailable(),
+  _thankYou: notAvailable(),
+  _unsubscribed: notAvailable(),
+  unsubscribe: notAvailable(),
+  emailListConfirmation: notAvailable(),
+  emailListRequiresConfirmation: notAvailable(),
   // Community server
-  discordInterstitial: notAvailable,
-  discordSettings: notAvailable,
+  discordInterstitial: notAvailable(),
+  discordSettings: notAvailable(member),
   // Support, chat, lead forms
-  support: notAvailable,
-  supportThankYou: notAvailable,
-  chat: notAvailable,
-  leadForm: notAvailable,
-  thankYou: notAvailable,
+  support: notAvailable(),
+  supportThankYou: notAvailable(),
+  chat: notAvailable(),
+  leadForm: notAvailable(),
+  thankYou: notAvailable(),
 };
+
+export const STATE_TABLE = Object.fromEntries(
+  Object.entries(ROWS).map(([name, row]) => [name, { ...row, title: `states.${name}` }]),
+) as Record<StateName, StateEntry>;
+
+/** The internal controls gallery is wide and public. */
+const CONTROLS_FACTS = { title: 'gallery.heading', width: 'wide', needsSignedIn: false } as const;
+
+/** The facts of any widget state, the internal gallery included. */
+export function stateFacts(state: WidgetState): Pick<StateEntry, 'title' | 'width' | 'needsSignedIn'> {
+  return state === '__controls' ? CONTROLS_FACTS : STATE_TABLE[state];
+}
 
 /** Internal harness screens reachable only through Portico.embed(el, '__controls'). */
 export const INTERNAL_SCREENS = {

@@ -4,6 +4,7 @@ export * from './rounding.ts';
 export * from './terms.ts';
 export * from './plan-selection.ts';
 export * from './plan-choice.ts';
+export * from './draft-plan-change.ts';
 export * from './add-on-rules.ts';
 export * from './quantity.ts';
 export * from './validate-subscription-request.ts';

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { InitSettings } from '@portico/core';
 import type { Runtime, WidgetMode } from '../shared/runtime-types.ts';
 import type { NavState, Params, WidgetState } from '../navigation/navigator.ts';
-import type { ChosenPlan, NavigationActions } from '../navigation/actions.ts';
+import type { NavigationActions } from '../navigation/actions.ts';
 
 export interface WidgetContextValue {
   runtime: Runtime;
@@ -13,7 +13,6 @@ export interface WidgetContextValue {
   headingId: string;
   nav: NavState;
   actions: NavigationActions;
-  chosenPlan: ChosenPlan | null;
 }
 
 export const WidgetContext = createContext<WidgetContextValue | null>(null);

@@ -6,12 +6,15 @@ import type { WidgetState } from '../navigation/navigator.ts';
 import { useWidget } from './context.ts';
 import { Spinner } from '../components/spinner.tsx';
 
-const cache = new Map<WidgetState, LazyExoticComponent<ComponentType<ScreenProps>>>();
+// Params were parsed for this very state (flow/state-params.ts), so every screen gets its own params type.
+type AnyScreen = ComponentType<ScreenProps>;
+const cache = new Map<WidgetState, LazyExoticComponent<AnyScreen>>();
 
-function screenFor(state: WidgetState): LazyExoticComponent<ComponentType<ScreenProps>> {
+function screenFor(state: WidgetState): LazyExoticComponent<AnyScreen> {
   let screen = cache.get(state);
   if (!screen) {
-    screen = lazy(state === '__controls' ? INTERNAL_SCREENS.__controls : STATE_TABLE[state].load);
+    const load = state === '__controls' ? INTERNAL_SCREENS.__controls : STATE_TABLE[state].load;
+    screen = lazy(load as () => Promise<{ default: AnyScreen }>);
     cache.set(state, screen);
   }
   return screen;

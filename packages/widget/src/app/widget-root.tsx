@@ -6,7 +6,8 @@ import type { MountOptions, Runtime } from '../shared/runtime-types.ts';
 import { initialNav, navReducer } from '../navigation/navigator.ts';
 import type { Params, WidgetState } from '../navigation/navigator.ts';
 import { createActions } from '../navigation/actions.ts';
-import type { ChosenPlan } from '../navigation/actions.ts';
+import { parseStateParams } from '../flow/state-params.ts';
+import { stateFacts } from '../states.ts';
 import { mergeTheme, themeVariables } from '../theme/theme-vars.ts';
 import { WidgetContext } from './context.ts';
 import type { WidgetContextValue } from './context.ts';
@@ -31,15 +32,13 @@ export interface WidgetRootProps {
   navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null };
 }
 
-const WIDE_STATES = new Set<WidgetState>(['selectPlan', 'planChange', '__controls']);
 const NOTICE_MS = 6000;
 
 export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRootProps) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<InitSettings | null>(null);
-  const [nav, dispatch] = useReducer(navReducer, initialNav(options.state, options.params));
+  const [nav, dispatch] = useReducer(navReducer, undefined, () => initialNav(options.state, parseStateParams(options.state, options.params)));
   const [notices, setNotices] = useState<Notice[]>([]);
-  const [chosenPlan, setChosenPlan] = useState<ChosenPlan | null>(null);
   const headingId = `portico-heading-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const noticeSeq = useRef(0);
   const api = useMemo<ApiContextValue>(() => ({ api: apiClientFor(runtime), cache: createQueryCache() }), [runtime]);
@@ -55,7 +54,8 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   useEffect(() => adoptStyles(shadow, settings?.CustomCss ?? ''), [shadow, settings?.CustomCss]);
 
   useEffect(() => {
-    navigateRef.current = (state, params) => dispatch({ type: 'goTo', state, ...(params ? { params } : {}) });
+    // The host page's params are untyped: each state's reader keeps what it understands.
+    navigateRef.current = (state, params) => dispatch({ type: 'goTo', state, params: parseStateParams(state, params) });
     return () => {
       navigateRef.current = null;
     };
@@ -80,7 +80,6 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
         dispatch,
         runtime,
         mode: options.mode,
-        setChosenPlan,
         notify,
         ...(options.onClose ? { onClose: options.onClose } : {}),
       }),
@@ -88,7 +87,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   );
 
   const ctx: WidgetContextValue | null = settings
-    ? { runtime, settings, mode: options.mode, demo: runtime.config.demo, headingId, nav, actions, chosenPlan }
+    ? { runtime, settings, mode: options.mode, demo: runtime.config.demo, headingId, nav, actions }
     : null;
 
   const body = (
@@ -115,7 +114,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   return (
     <div className="portico-root" style={vars as CSSProperties} data-state={nav.current.state} data-mode={options.mode}>
       {options.mode === 'popup' ? (
-        <PopupFrame headingId={headingId} wide={WIDE_STATES.has(nav.current.state)} onClose={() => actions.close()}>
+        <PopupFrame headingId={headingId} wide={stateFacts(nav.current.state).width === 'wide'} onClose={() => actions.close()}>
           {body}
         </PopupFrame>
       ) : (

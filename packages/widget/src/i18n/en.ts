@@ -114,6 +114,7 @@ export const en = {
     free: 'Free',
     unavailableTerm: 'Not available with this billing term',
     unavailableLower: 'Lower than your current plan',
+    couponDropped: 'The discount code {{code}} does not apply to this plan and was removed.',
     term: {
       Monthly: '/ month',
       Quarterly: '/ quarter',

@@ -1,10 +1,14 @@
-import type { BillingRenewalTerm, StateName } from '@portico/core';
-import type { NavAction, Params, WidgetState } from './navigator.ts';
+import type { NavAction, WidgetState } from './navigator.ts';
+import type { StateParams } from '../flow/state-params.ts';
+import { toDisplayErrors } from '../flow/incoming-errors.ts';
+import type { OutgoingErrors } from '../flow/incoming-errors.ts';
 import type { Runtime, WidgetMode } from '../shared/runtime-types.ts';
 
-export interface ChosenPlan {
-  planUid: string;
-  term: BillingRenewalTerm;
+export interface GoToOptions {
+  /** Shown by the target screen (useIncomingErrors), e.g. register reopened after a failed payment. */
+  errors?: OutgoingErrors;
+  /** Move without a history entry (Back skips the state being left). */
+  replace?: boolean;
 }
 
 /**
@@ -12,13 +16,9 @@ export interface ChosenPlan {
  * these actions, so the flow is readable here and in states.ts.
  */
 export interface NavigationActions {
-  goTo(state: WidgetState, params?: Params): void;
+  goTo<S extends WidgetState>(state: S, params?: StateParams<S>, options?: GoToOptions): void;
   back(): void;
   close(): void;
-  /** selectPlan: remember the plan, then go to params.next or register (spec 1 section 2). */
-  choosePlan(plan: ChosenPlan, next?: StateName): void;
-  /** Forgets the chosen plan (picking an unavailable plan clears the selection, spec 4). */
-  clearPlan(): void;
   notify(message: string): void;
 }
 
@@ -26,22 +26,23 @@ export interface ActionDeps {
   dispatch(action: NavAction): void;
   runtime: Runtime;
   mode: WidgetMode;
-  setChosenPlan(plan: ChosenPlan | null): void;
   notify(message: string): void;
   onClose?: () => void;
 }
 
 export function createActions(deps: ActionDeps): NavigationActions {
   return {
-    goTo: (state, params) => deps.dispatch({ type: 'goTo', state, ...(params ? { params } : {}) }),
+    goTo(state, params, options = {}) {
+      const errors = options.errors ? toDisplayErrors(options.errors) : [];
+      deps.dispatch({
+        type: 'goTo', state,
+        ...(params ? { params: params as Record<string, unknown> } : {}),
+        ...(errors.length ? { errors } : {}),
+        ...(options.replace ? { replace: true } : {}),
+      });
+    },
     back: () => deps.dispatch({ type: 'back' }),
     close: () => deps.onClose?.(),
-    choosePlan(plan, next) {
-      deps.runtime.markUsed();
-      deps.setChosenPlan(plan);
-      deps.dispatch({ type: 'goTo', state: next ?? 'register', params: { planUid: plan.planUid, term: plan.term } });
-    },
-    clearPlan: () => deps.setChosenPlan(null),
     notify: deps.notify,
   };
 }

@@ -8,11 +8,11 @@ import {
 const now = new Date('2024-04-01T12:00:00Z');
 
 describe('subscription draft (core rules)', () => {
-  it('choosing a plan resets the quantity to its minimum, keeps offered add-ons and includes non-selectable ones', () => {
+  it('choosing a plan resets the quantity to its minimum, keeps offered add-ons and includes non-selectable ones, in the plan\'s order', () => {
     const team = demoPlan('plan_team');
     const d = draftForPlan({ ...emptyDraft('Yearly'), addOns: [{ uid: 'addon_print', quantity: 1 }, { uid: 'addon_storage', quantity: 4 }] }, team);
     expect(d).toMatchObject({ planUid: 'plan_team', term: 'Yearly', quantity: 3 });
-    expect(d.addOns).toEqual([{ uid: 'addon_storage', quantity: 4 }, { uid: 'addon_console', quantity: 1 }]);
+    expect(d.addOns).toEqual([{ uid: 'addon_console', quantity: 1 }, { uid: 'addon_storage', quantity: 4 }]);
   });
 
   it('an unavailable plan clears the selection; a one-time plan forces OneTime', () => {
@@ -65,7 +65,7 @@ describe('subscription draft (core rules)', () => {
     const d = { ...draftForPlan(emptyDraft('Monthly'), team), quantity: 4 };
     const s = chargeSummaries(chargeInput(d, team, 'USD', now));
     expect(s.now.Total).toBe(4 * 7900);
-    const body = chargeRequestBody({ ...d, planUid: 'plan_team', coupon: { UniqueIdentifier: 'TEAM50' } as never }, { BillingAddress: { Country: 'US', State: 'CA', PostalCode: '94110' }, TaxStatus: 'Taxable' });
+    const body = chargeRequestBody({ ...d, planUid: 'plan_team', coupon: { code: 'TEAM50', planUids: ['plan_team'] } }, { BillingAddress: { Country: 'US', State: 'CA', PostalCode: '94110' }, TaxStatus: 'Taxable' });
     expect(body).toEqual({
       Plan: { Uid: 'plan_team' }, Quantity: 4, BillingRenewalTerm: 'Monthly',
       SubscriptionAddOns: [{ AddOn: { Uid: 'addon_console' }, Quantity: 1 }],

@@ -1,35 +1,21 @@
 /**
  * The subscription being edited at checkout, and its edits. Every rule is
- * core's (choosePlan, registrationTerm, setAddOnSelected, visibleAddOns,
+ * core's (changeDraftPlan, setAddOnSelected, visibleAddOns,
  * quantityBounds, normalizeQuantityInput, needsRenewalSummary); this file only
  * keeps the draft in a shape the screen can hold in state.
  */
-import type { BillingRenewalTerm, DiscountCoupon, Plan } from '@portico/core';
+import type { BillingRenewalTerm, Plan } from '@portico/core';
 import {
-  addOnQuantityBounds, choosePlan, normalizeQuantityInput, quantityBounds, registrationTerm, setAddOnSelected, visibleAddOns,
+  addOnQuantityBounds, changeDraftPlan, emptySubscriptionDraft, normalizeQuantityInput, quantityBounds, setAddOnSelected, visibleAddOns,
 } from '@portico/core/billing/index';
-import type { ChargeSummaryInput, QuantityBounds, Rated, SelectableAddOn, TaxStatus } from '@portico/core/billing/index';
+import type { ChargeSummaryInput, DraftAddOn, QuantityBounds, Rated, SelectableAddOn, SubscriptionDraft, TaxStatus } from '@portico/core/billing/index';
 import type { Operation, RequestBody } from '../../api/api-types.ts';
 
 /** The body of POST /billing/subscriptions/compute-charge-summary, from the generated API types. */
 export type ComputeChargeSummaryBody = RequestBody<Operation<'post', '/api/v1/billing/subscriptions/compute-charge-summary'>>;
 
-export interface DraftAddOn {
-  uid: string;
-  quantity: number;
-  /** Already purchased one-time: cannot be unchecked (existing subscriptions). */
-  forceSelected?: boolean;
-  endDate?: string | null;
-}
-
-export interface SubscriptionDraft {
-  planUid: string | null;
-  term: BillingRenewalTerm;
-  quantity: number;
-  /** The selected add-ons. */
-  addOns: DraftAddOn[];
-  coupon: DiscountCoupon | null;
-}
+/** The draft's shape and the plan-change rule live in core (billing/draft-plan-change.ts). */
+export type { DraftAddOn, DraftCoupon, SubscriptionDraft } from '@portico/core/billing/index';
 
 /** The parts of the account that change a charge summary (spec 4 "Charge summary"). */
 export interface ChargeAccount {
@@ -40,7 +26,10 @@ export interface ChargeAccount {
   TaxStatus?: TaxStatus | null;
 }
 
-export const emptyDraft = (term: BillingRenewalTerm = 'Monthly'): SubscriptionDraft => ({ planUid: null, term, quantity: 0, addOns: [], coupon: null });
+export const emptyDraft = (term: BillingRenewalTerm = 'Monthly'): SubscriptionDraft => emptySubscriptionDraft(term);
+
+/** Choosing a plan: core's changeDraftPlan (keeps the code and the offered add-ons), without the report of what was dropped. */
+export const draftForPlan = (prev: SubscriptionDraft, plan: Plan, upgradeFrom?: Rated | null): SubscriptionDraft => changeDraftPlan(prev, plan, upgradeFrom).draft;
 
 /** The plan's add-ons as core's SelectableAddOn rows (unselected fixed-quantity add-ons count 1). */
 function allAddOnRows(draft: SubscriptionDraft, plan: Plan): SelectableAddOn[] {
@@ -66,21 +55,6 @@ const toDraftAddOn = (row: SelectableAddOn): DraftAddOn => ({
   uid: row.AddOn.Uid, quantity: row.Quantity,
   ...(row.forceSelected ? { forceSelected: true } : {}), ...(row.EndDate ? { endDate: row.EndDate } : {}),
 });
-
-/**
- * Choosing a plan (core choosePlan): add-ons kept only if offered, quantity
- * reset, OneTime forced; an unavailable plan clears the selection. Add-ons the
- * user cannot select are included (selected through core's setAddOnSelected).
- * Registration: core's registrationTerm forces Monthly for a plan with no add-ons and no rate for the term.
- */
-export function draftForPlan(prev: SubscriptionDraft, plan: Plan, upgradeFrom?: Rated | null): SubscriptionDraft {
-  const sel = choosePlan({ planUid: prev.planUid, term: prev.term, quantity: prev.quantity, addOnUids: prev.addOns.map((a) => a.uid) }, plan, upgradeFrom);
-  if (!sel.planUid) return { ...emptyDraft(sel.term) };
-  const kept = prev.addOns.filter((a) => sel.addOnUids.includes(a.uid));
-  const base: SubscriptionDraft = { planUid: sel.planUid, term: registrationTerm(plan, sel.term), quantity: sel.quantity, addOns: kept, coupon: prev.coupon };
-  const required = allAddOnRows(base, plan).filter((r) => !r.isUserSelectable && !r.selected).map((r) => toDraftAddOn(setAddOnSelected(r, true)));
-  return { ...base, addOns: [...kept, ...required] };
-}
 
 export function planQuantityBounds(plan: Plan, newRequiredQuantity?: number | null): QuantityBounds {
   return quantityBounds(plan, newRequiredQuantity);
@@ -127,7 +101,7 @@ export function chargeInput(draft: SubscriptionDraft, plan: Plan, currency: stri
     const pa = plan.PlanAddOns.find((p) => p.AddOn.Uid === a.uid);
     return pa ? [{ addOn: pa.AddOn, quantity: a.quantity }] : [];
   });
-  return { now, currency, plan, term: draft.term, quantity: draft.quantity, addOns, coupon: draft.coupon ? { coupon: draft.coupon } : null };
+  return { now, currency, plan, term: draft.term, quantity: draft.quantity, addOns, coupon: null };
 }
 
 /** Body of POST /billing/subscriptions/compute-charge-summary. */
@@ -137,7 +111,7 @@ export function chargeRequestBody(draft: SubscriptionDraft & { planUid: string }
     Quantity: draft.quantity,
     BillingRenewalTerm: draft.term,
     SubscriptionAddOns: draft.addOns.map((a) => ({ AddOn: { Uid: a.uid }, Quantity: a.quantity })),
-    DiscountCouponSubscriptions: draft.coupon ? [{ DiscountCoupon: { UniqueIdentifier: draft.coupon.UniqueIdentifier } }] : [],
+    DiscountCouponSubscriptions: draft.coupon ? [{ DiscountCoupon: { UniqueIdentifier: draft.coupon.code } }] : [],
   };
   const addr = account?.BillingAddress;
   if (addr || account?.TaxStatus) {
@@ -157,7 +131,7 @@ export function chargeRequestBody(draft: SubscriptionDraft & { planUid: string }
 export function recomputeKey(draft: SubscriptionDraft, account?: ChargeAccount | null): string {
   const addr = (a: ChargeAccount['BillingAddress']) => (a ? [a.Country ?? null, a.State ?? null, a.PostalCode ?? null] : null);
   return JSON.stringify([
-    draft.planUid, draft.term, draft.quantity, draft.addOns.map((a) => [a.uid, a.quantity]), draft.coupon?.UniqueIdentifier ?? null,
+    draft.planUid, draft.term, draft.quantity, draft.addOns.map((a) => [a.uid, a.quantity]), draft.coupon?.code ?? null,
     addr(account?.BillingAddress), addr(account?.MailingAddress),
     account?.TaxId ?? null, account?.TaxIdType ?? null, account?.TaxStatus ?? null,
   ]);

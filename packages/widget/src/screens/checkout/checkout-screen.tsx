@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
@@ -18,7 +18,9 @@ import { useChargeSummary } from '../../components/billing/use-charge-summary.ts
 import { useDiscountCode } from '../../components/billing/use-discount-code.ts';
 import { hasPlanQuantity, setDraftTerm } from '../../components/billing/subscription-draft.ts';
 import type { SubscriptionDraft } from '../../components/billing/subscription-draft.ts';
-import { initialDraft, submitLabelKey } from './checkout-logic.ts';
+import { checkoutDraft, submitLabelKey } from './checkout-logic.ts';
+import { useFlowDraft } from '../../flow/use-flow-draft.ts';
+import { useIncomingErrors } from '../../flow/incoming-errors.ts';
 
 /**
  * checkout (spec 1 section 2), preview stage: the plan options (detail block,
@@ -26,16 +28,20 @@ import { initialDraft, submitLabelKey } from './checkout-logic.ts';
  * the discount code and the submit button. Payment entry, terms and captcha
  * come with the payment issue, so the button stays disabled with a note.
  */
-export default function CheckoutScreen({ params }: ScreenProps) {
+export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
   const { t, i18n } = useTranslation();
-  const { settings, actions, chosenPlan } = useWidget();
+  const { settings, actions } = useWidget();
   const catalog = catalogFromSettings(settings);
-  const [draft, setDraft] = useState<SubscriptionDraft>(() => initialDraft(catalog, params, chosenPlan));
+  const flow = useFlowDraft();
+  const incoming = useIncomingErrors();
+  const shown = useCallback((d: SubscriptionDraft | null) => checkoutDraft(catalog, params, d), [catalog, params]);
+  const draft = useMemo(() => shown(flow.draft), [shown, flow.draft]);
+  const edit = (fn: (d: SubscriptionDraft) => SubscriptionDraft) => flow.editSubscription(fn, shown);
   const plan = findPlan(catalog, draft.planUid);
   const summary = useChargeSummary(draft);
   const discount = useDiscountCode(catalog.currency);
   const terms = useMemo(() => (plan ? planTerms(plan) : []), [plan]);
-  const changePlan = () => actions.goTo('selectPlan', { next: 'checkout' });
+  const changePlan = () => actions.goTo('selectPlan', { nextState: 'checkout' });
 
   if (!plan) {
     return (
@@ -52,13 +58,13 @@ export default function CheckoutScreen({ params }: ScreenProps) {
   return (
     <div ref={billingSheetRef}>
       <ScreenHeading>{t('states.checkout')}</ScreenHeading>
-      <ErrorList errors={[...summary.errors, ...discount.errors]} />
+      <ErrorList errors={[...incoming, ...summary.errors, ...discount.errors]} />
       {summary.problem?.retryable && (
         <button type="button" className="p-btn" onClick={summary.retry}>{t('common.retry')}</button>
       )}
       <section className="p-bill-section" aria-labelledby="p-checkout-options">
         <h3 id="p-checkout-options">{t('billing.options.heading')}</h3>
-        <TermSelector terms={terms} value={draft.term} onChange={(term) => setDraft((d) => setDraftTerm(d, term))} />
+        <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />
         <PlanDetailBlock
           item={plan}
           term={draft.term}
@@ -66,7 +72,7 @@ export default function CheckoutScreen({ params }: ScreenProps) {
           {...(hasPlanQuantity(plan) ? { quantity: draft.quantity } : {})}
           onChangePlan={changePlan}
         />
-        <PlanOptionsEditor plan={plan} draft={draft} currency={catalog.currency} onUpdate={setDraft} />
+        <PlanOptionsEditor plan={plan} draft={draft} currency={catalog.currency} onUpdate={edit} />
       </section>
       <section className="p-bill-section" aria-label={t('billing.checkout.preview')}>
         {summary.now && summary.due ? (
@@ -76,13 +82,13 @@ export default function CheckoutScreen({ params }: ScreenProps) {
         ) : null}
         {settings.DiscountsExist && (
           <DiscountCodeEntry
-            applied={draft.coupon?.UniqueIdentifier ?? null}
+            applied={draft.coupon?.code ?? null}
             busy={discount.busy}
-            onRemove={() => setDraft((d) => ({ ...d, coupon: null }))}
+            onRemove={() => edit((d) => ({ ...d, coupon: null }))}
             onApply={async (code) => {
               const coupon = await discount.lookup(code, plan.Uid);
               // Spec 4: a valid code replaces the coupons with that one; a failure clears the discount.
-              setDraft((d) => ({ ...d, coupon }));
+              edit((d) => ({ ...d, coupon: coupon ? { code: coupon.UniqueIdentifier, planUids: coupon.PlanUids } : null }));
               return coupon !== null;
             }}
           />

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { isStateName } from '@portico/core';
 import type { BillingRenewalTerm } from '@portico/core';
-import { choosePlan } from '@portico/core/billing/index';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
 import { useDemoPersona } from '../../app/hooks.ts';
@@ -13,16 +11,21 @@ import { PlanPicker } from '../../components/billing/plan-picker.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
 import { settingsProblem } from '../../app/settings-loader.ts';
 import { problemErrors } from '../../api/api-problem.ts';
+import { useFlowDraft } from '../../flow/use-flow-draft.ts';
+import { useIncomingErrors } from '../../flow/incoming-errors.ts';
 import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts';
 
 /**
  * selectPlan (spec 1 section 2): the active plans of one family. Picking a plan
- * applies core's choosePlan, then goes to params.next, else checkout (register
- * is not built yet; docs/states.md). Picking an unavailable plan clears the choice.
+ * changes the flow draft's plan (core's changeDraftPlan), then goes to
+ * params.nextState, else checkout (register is not built yet; docs/states.md).
+ * Picking an unavailable plan clears the choice.
  */
-export default function SelectPlanScreen({ params }: ScreenProps) {
+export default function SelectPlanScreen({ params }: ScreenProps<'selectPlan'>) {
   const { t } = useTranslation();
-  const { settings, actions, chosenPlan, runtime } = useWidget();
+  const { settings, actions, runtime } = useWidget();
+  const flow = useFlowDraft();
+  const incoming = useIncomingErrors();
   // No plans because the server could not be reached is not "no plans are offered".
   const loadProblem = settingsProblem(runtime);
   const persona = useDemoPersona();
@@ -33,8 +36,8 @@ export default function SelectPlanScreen({ params }: ScreenProps) {
     [catalog, persona],
   );
   const terms = offeredTerms(plans);
-  const [term, setTerm] = useState<BillingRenewalTerm>(chosenPlan?.term ?? terms[0] ?? 'Monthly');
-  const next = typeof params.next === 'string' && isStateName(params.next) ? params.next : 'checkout';
+  const [term, setTerm] = useState<BillingRenewalTerm>(flow.draft?.term ?? terms[0] ?? 'Monthly');
+  const next = params.nextState ?? 'checkout';
 
   if (settings.BillingSystem === 'Stripe') {
     return (
@@ -49,6 +52,7 @@ export default function SelectPlanScreen({ params }: ScreenProps) {
     <div>
       <ScreenHeading>{t('states.selectPlan')}</ScreenHeading>
       <p className="p-lead">{t('selectPlan.intro')}</p>
+      <ErrorList errors={incoming} />
       {terms.length > 1 && (
         <RadioList
           legend={t('common.billingTerm')}
@@ -65,11 +69,13 @@ export default function SelectPlanScreen({ params }: ScreenProps) {
           plans={plans}
           term={term}
           currency={catalog.currency}
-          chosenUid={chosenPlan?.planUid ?? null}
+          chosenUid={flow.draft?.planUid ?? null}
           onChoose={({ plan }) => {
-            const sel = choosePlan({ planUid: chosenPlan?.planUid ?? null, term, quantity: 0, addOnUids: [] }, plan);
-            if (sel.planUid) actions.choosePlan({ planUid: sel.planUid, term: sel.term }, next);
-            else actions.clearPlan();
+            // Core's changeDraftPlan: an unavailable plan clears the choice; otherwise the code and offered add-ons stay.
+            const change = flow.changePlan(plan, { term, source: 'selectPlan' });
+            if (!change.draft.planUid) return;
+            if (change.dropped.couponCode) actions.notify(t('selectPlan.couponDropped', { code: change.dropped.couponCode }));
+            actions.goTo(next);
           }}
         />
       )}

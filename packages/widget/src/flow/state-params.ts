@@ -1,0 +1,51 @@
+import { BILLING_RENEWAL_TERMS, isStateName } from '@portico/core';
+import type { BillingRenewalTerm, StateName } from '@portico/core';
+import type { WidgetState } from '../navigation/navigator.ts';
+
+type Raw = Readonly<Record<string, unknown>>;
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const state = (v: unknown): StateName | undefined => (typeof v === 'string' && isStateName(v) ? v : undefined);
+const term = (v: unknown): BillingRenewalTerm | undefined => ((BILLING_RENEWAL_TERMS as readonly unknown[]).includes(v) ? (v as BillingRenewalTerm) : undefined);
+const flag = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): T | undefined => (values.includes(v as T) ? (v as T) : undefined);
+
+/** Keeps the keys whose reader accepted the value: a host page's typo never reaches a screen. */
+function read<T extends object>(raw: Raw, readers: { [K in keyof T]-?: (v: unknown) => T[K] | undefined }): T {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(readers) as (keyof T)[]) {
+    const value = readers[key](raw[key as string]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as T;
+}
+
+export const REGISTER_CONFIRMATION_VARIANTS = ['thankYou', 'almostDone', 'accountCreated'] as const;
+export const PROCESSING_ACTIONS = ['signUp', 'changePlan', 'savePaymentInformation'] as const;
+
+/**
+ * The params each state takes, from `Portico.open(state, { params })`, an embed
+ * or `goTo` — one reader per state, and its type is what the screen receives.
+ * States not listed take none. The plan, term, add-ons and code of a sign-up
+ * travel in the flow draft (flow-draft.ts), not here.
+ */
+const READERS = {
+  selectPlan: (raw: Raw) => read<{ nextState?: StateName; upgradeMode?: boolean }>(raw, { nextState: state, upgradeMode: flag }),
+  planChange: (raw: Raw) => read<{ upgradeMode?: boolean }>(raw, { upgradeMode: flag }),
+  register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm }>(raw, { planUid: text, term }),
+  checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm }>(raw, { nextState: state, planUid: text, term }),
+  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number] }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS) }),
+  processing: (raw: Raw) => read<{ action?: (typeof PROCESSING_ACTIONS)[number] }>(raw, { action: oneOf(PROCESSING_ACTIONS) }),
+  updatePaymentInformation: (raw: Raw) => read<{ nextState?: StateName }>(raw, { nextState: state }),
+} satisfies Partial<Record<StateName, (raw: Raw) => object>>;
+
+type Readers = typeof READERS;
+export type StateParamsMap = { [S in keyof Readers]: ReturnType<Readers[S]> };
+
+/** The params of one state; a state not in the map takes none. */
+export type StateParams<S extends WidgetState> = S extends keyof StateParamsMap ? StateParamsMap[S] : Record<string, never>;
+
+/** Untyped params (host page, loader) as the state's typed params; unknown keys and bad values are dropped. */
+export function parseStateParams<S extends WidgetState>(target: S, raw: Raw | undefined): StateParams<S> {
+  const reader = (READERS as Partial<Record<WidgetState, (raw: Raw) => object>>)[target];
+  return (reader ? reader(raw ?? {}) : {}) as StateParams<S>;
+}
