@@ -80,7 +80,7 @@ describe('validateSubscriptionRequest', () => {
   });
   it('add-on not offered by the plan -> AddOnNotOffered', () => {
     expect(codes({ ...base, addOns: [{ addOnUid: 'ok', quantity: 1 }, { addOnUid: 'nope', quantity: 1 }] }))
-      .toEqual([['SubscriptionAddOns[1].AddOn', ErrorCode.AddOnNotOffered]]);
+      .toEqual([['SubscriptionAddOns.1.AddOn', ErrorCode.AddOnNotOffered]]);
   });
   it('term the plan has no rate for -> TermNotOffered', () => {
     expect(codes({ ...base, term: 'Yearly' })).toEqual([['BillingRenewalTerm', ErrorCode.TermNotOffered]]);

@@ -41,8 +41,8 @@ export function validateSubscriptionRequest(req: SubscriptionRequestToValidate):
   if (rawRate(req.plan, req.term) === null) errors.push(err('BillingRenewalTerm', ErrorCode.TermNotOffered));
   const offered = new Set(req.plan.PlanAddOns.map((pa) => pa.AddOn.Uid));
   req.addOns.forEach((a, i) => {
-    if (!offered.has(a.addOnUid)) errors.push(err(`SubscriptionAddOns[${i}].AddOn`, ErrorCode.AddOnNotOffered));
-    const aq = quantityError(`SubscriptionAddOns[${i}].Quantity`, a.quantity);
+    if (!offered.has(a.addOnUid)) errors.push(err(`SubscriptionAddOns.${i}.AddOn`, ErrorCode.AddOnNotOffered));
+    const aq = quantityError(`SubscriptionAddOns.${i}.Quantity`, a.quantity);
     if (aq) errors.push(aq);
   });
   for (const [field, value] of Object.entries(req.dates ?? {})) {

@@ -53,7 +53,7 @@ function resolveCoupon(body: SubscriptionInput, plan: Plan, snapshot: CatalogSna
     return null;
   }
   const ref = first.DiscountCoupon;
-  const field = 'DiscountCouponSubscriptions[0].DiscountCoupon';
+  const field = 'DiscountCouponSubscriptions.0.DiscountCoupon';
   const coupon: DiscountCoupon | null | undefined = ref.Uid ? snapshot.coupons.get(ref.Uid) : snapshot.couponByCode(ref.UniqueIdentifier ?? '');
   if (!coupon) {
     errors.push(fieldError(field, ErrorCode.DiscountCodeNotFound));
@@ -76,7 +76,7 @@ function resolveAddOns(body: SubscriptionInput, plan: Plan, ctx: ResolveContext,
     // Spec 4 "Unselecting sets it to 0": unselected add-ons are not part of the subscription.
     if (sel.selected === false || sel.Quantity === 0) return;
     const uid = sel.AddOn.Uid;
-    const field = `SubscriptionAddOns[${i}]`;
+    const field = `SubscriptionAddOns.${i}`;
     if (seen.has(uid)) errors.push(fieldError(`${field}.AddOn`, ErrorCode.InvalidValue, 'An add-on is listed twice.'));
     seen.add(uid);
     const addOn = offered.get(uid);
@@ -125,8 +125,8 @@ export function resolveSubscriptionRequest(body: SubscriptionInput, snapshot: Ca
 
 /** Core numbers add-ons among the kept ones; the field path should point into the body as sent. */
 function remapAddOnField(e: FieldError, body: SubscriptionInput, kept: SubscriptionInput['SubscriptionAddOns']): FieldError {
-  const m = /^SubscriptionAddOns\[(\d+)\](.*)$/.exec(e.Field);
+  const m = /^SubscriptionAddOns\.(\d+)(\..*)?$/.exec(e.Field);
   if (!m) return e;
   const index = body.SubscriptionAddOns.indexOf(kept[Number(m[1])]!);
-  return { ...e, Field: `SubscriptionAddOns[${index}]${m[2]}` };
+  return { ...e, Field: `SubscriptionAddOns.${index}${m[2] ?? ''}` };
 }

@@ -170,7 +170,7 @@ describe('rejected changes write nothing', () => {
     await reject(sub('plan-team', { Quantity: -1 }), 400, 'Errors.QuantityInvalid');
     await reject(sub('plan-team', { Quantity: 4, BillingRenewalTerm: 'Quarterly' }), 400, 'Errors.TermNotOffered');
     const addOn = await reject(sub('plan-team', { Quantity: 4, SubscriptionAddOns: [{ AddOn: { Uid: 'addon-data-retention' }, Quantity: 1 }] }), 400, 'Errors.AddOnNotOffered');
-    expect(addOn.FieldErrors[0]!.Field).toBe('SubscriptionAddOns[0].AddOn');
+    expect(addOn.FieldErrors[0]!.Field).toBe('SubscriptionAddOns.0.AddOn');
     await reject(sub('plan-team', { Quantity: 4, DiscountCouponSubscriptions: [{ DiscountCoupon: { UniqueIdentifier: 'BLACKFRIDAY2020' } }] }), 400, 'Errors.DiscountCodeExpired');
     await reject(sub('plan-team', { Quantity: 4, DiscountCouponSubscriptions: [{ DiscountCoupon: { UniqueIdentifier: 'NOSUCHCODE' } }] }), 400, 'Errors.DiscountCodeNotFound');
     await reject(sub('plan-legacy'), 400, 'Errors.PlanNotAvailable');

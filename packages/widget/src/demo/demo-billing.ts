@@ -40,9 +40,9 @@ export function computeChargeSummary(body: ChargeBody, asOf: 'now' | 'renewal', 
   });
   const ref = body.DiscountCouponSubscriptions?.[0]?.DiscountCoupon;
   const coupon = ref ? coupons.find((c) => c.Uid === ref.Uid) ?? findCoupon(ref.UniqueIdentifier ?? '') : null;
-  if (ref && !coupon) errors.push(fieldError('DiscountCouponSubscriptions[0].DiscountCoupon', ErrorCode.DiscountCodeNotFound));
+  if (ref && !coupon) errors.push(fieldError('DiscountCouponSubscriptions.0.DiscountCoupon', ErrorCode.DiscountCodeNotFound));
   const why = coupon ? couponRedeemError(coupon, plan.Uid, now) : null;
-  if (why) errors.push(fieldError('DiscountCouponSubscriptions[0].DiscountCoupon', why));
+  if (why) errors.push(fieldError('DiscountCouponSubscriptions.0.DiscountCoupon', why));
   if (errors.length) throw new DemoRefusal(400, errors[0]!.ErrorCode as ErrorCode, errors);
   const addOns = selected.flatMap((s) => {
     const offered = plan.PlanAddOns.find((pa) => pa.AddOn.Uid === s.AddOn.Uid);
