@@ -3,9 +3,6 @@ export const enGallery = {
   heading: 'Form controls',
   seats: 'Seats',
   notifications: 'Email notifications',
-  country: 'Country',
-  billingTerm: 'Billing term',
-  acceptTerms: 'I agree to the terms of service',
   avatar: 'Profile image',
   password: 'Password',
   showErrors: 'Show sample errors',
@@ -14,5 +11,11 @@ export const enGallery = {
   showNotice: 'Show success notice',
   noticeText: 'Profile updated',
   disabledSeats: 'Seats (disabled)',
-  countries: { US: 'United States', CA: 'Canada', GB: 'United Kingdom', DE: 'Germany' },
+  form: {
+    heading: 'Configured fields',
+    submit: 'Check the form',
+    valid: 'All fields are valid.',
+    payload: 'What the form would send',
+    rejectAsServer: 'Answer like a server that already has this email',
+  },
 };

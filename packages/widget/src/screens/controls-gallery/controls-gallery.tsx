@@ -9,12 +9,10 @@ import { replaceFileError } from '../../components/error-list-logic.ts';
 import type { DisplayError } from '../../components/error-list-logic.ts';
 import { IntegerInput } from '../../components/integer-input.tsx';
 import { ToggleSwitch } from '../../components/toggle-switch.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { RadioList } from '../../components/radio-list.tsx';
-import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { BillingSamples } from './billing-samples.tsx';
+import { ConfiguredFormSample } from './configured-form-sample.tsx';
 import { getI18n } from '../../app/i18n.ts';
 import { enGallery } from '../../i18n/en-gallery.ts';
 import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
@@ -23,7 +21,9 @@ registerLazyStrings(getI18n(), 'gallery', enGallery);
 
 /**
  * Internal harness (not a state): every form control, themed, plus the error
- * list and notices. Reached only through Portico.embed(element, '__controls').
+ * list and notices. The select, radio list and checkbox appear through the
+ * configured fields (all twelve control types, configured-form-sample.tsx).
+ * Reached only through Portico.embed(element, '__controls').
  */
 export default function ControlsGallery(_props: ScreenProps) {
   const { t } = useTranslation();
@@ -31,17 +31,13 @@ export default function ControlsGallery(_props: ScreenProps) {
   const [errors, setErrors] = useState<DisplayError[]>([]);
   const [seats, setSeats] = useState(3);
   const [notify, setNotify] = useState(true);
-  const [country, setCountry] = useState('US');
-  const [term, setTerm] = useState('Monthly');
-  const [terms, setTerms] = useState(false);
   const [password, setPassword] = useState('');
-  const options = (group: 'countries' | 'terms', keys: string[]) => keys.map((value) => ({ value, label: t(`gallery.${group}.${value}`) }));
 
   return (
     <div>
       <ScreenHeading>{t('gallery.heading')}</ScreenHeading>
       <p className="p-lead">
-        {t('gallery.seats')}: {seats} · {country} · {term} · {notify ? 'on' : 'off'} · {terms ? '✓' : '—'}
+        {t('gallery.seats')}: {seats} · {notify ? 'on' : 'off'}
       </p>
       <ErrorList errors={errors} />
       <div className="p-gallery">
@@ -50,10 +46,6 @@ export default function ControlsGallery(_props: ScreenProps) {
           <IntegerInput label={t('gallery.disabledSeats')} value={1} min={1} max={1} disabled onChange={() => undefined} />
         </div>
         <ToggleSwitch label={t('gallery.notifications')} checked={notify} onChange={setNotify} />
-        <SelectField label={t('gallery.country')} value={country} options={options('countries', ['US', 'CA', 'GB', 'DE'])} onChange={setCountry} />
-        <RadioList legend={t('gallery.billingTerm')} value={term} options={options('terms', ['Monthly', 'Quarterly', 'Yearly'])} onChange={setTerm} />
-        <RadioList legend={`${t('gallery.billingTerm')} (segmented)`} variant="segmented" value={term} options={options('terms', ['Monthly', 'Quarterly', 'Yearly'])} onChange={setTerm} />
-        <CheckboxField label={t('gallery.acceptTerms')} checked={terms} onChange={setTerms} />
         <FileUpload label={t('gallery.avatar')} accept={['png', 'jpg']} maxBytes={2_000_000} onFile={() => undefined}
           onError={(e) => setErrors((list) => replaceFileError(list, e))} />
         <PasswordInput label={t('gallery.password')} value={password} autoComplete="new-password" onChange={setPassword} />
@@ -71,6 +63,7 @@ export default function ControlsGallery(_props: ScreenProps) {
             {t('gallery.showNotice')}
           </button>
         </div>
+        <ConfiguredFormSample />
         <BillingSamples />
       </div>
     </div>
