@@ -33,7 +33,7 @@ async function watchCsp(page: Page) {
 }
 
 /** Opens a popup and checks the embeds, then closes the popup. */
-async function useWidget(page: Page, trigger: string, expectedDialog: string) {
+async function openAndClosePopup(page: Page, trigger: string, expectedDialog: string) {
   await page.getByRole('button', { name: trigger, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: expectedDialog });
   await dialog.getByRole('heading', { level: 2 }).waitFor();
@@ -64,8 +64,8 @@ describe('strict Content-Security-Policy', () => {
 
     await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).waitFor();
     await page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor();
-    await useWidget(page, 'selectPlan', 'Choose a plan');
-    await useWidget(page, 'login', 'This screen is not available yet');
+    await openAndClosePopup(page, 'selectPlan', 'Choose a plan');
+    await openAndClosePopup(page, 'login', 'This screen is not available yet');
     // Theme changes set custom properties through the CSSOM: allowed under style-src 'self'.
     await page.getByLabel('Display mode').selectOption('dark');
     await page.getByLabel('Corner shape').selectOption('pill');
@@ -92,8 +92,8 @@ describe('strict Content-Security-Policy', () => {
       const response = await page.goto(`${serverUrl()}${path}`);
       expectStrict(response?.headers()['content-security-policy']);
       await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).waitFor();
-      await useWidget(page, 'selectPlan', 'Choose a plan');
-      await useWidget(page, 'profileView', profileDialog);
+      await openAndClosePopup(page, 'selectPlan', 'Choose a plan');
+      await openAndClosePopup(page, 'profileView', profileDialog);
       expect(await csp.violations(), path).toEqual([]);
       expect(csp.consoleCsp, path).toEqual([]);
       await page.close();

@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit and API tests on embedded PGlite, the same API
+// `npm test`: lint, type-check, unit and API tests on embedded PGlite, the same API
 // tests on PostgreSQL when TEST_DATABASE_URL is set, then the Chromium e2e.
 // Every part runs; the run fails if any part failed or ran no test.
 import { spawnSync } from 'node:child_process';
@@ -35,6 +35,8 @@ const vitest = (name, extra, env = {}) => {
   step(name, process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, report);
 };
 
+// ESLint (typescript-eslint recommended + the React hooks rules), before the slower steps: eslint.config.js.
+step('lint', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', 'packages/core/src', 'packages/server/src', 'packages/widget/src', 'e2e']);
 step('typecheck', 'sh', ['-c', ['packages/core', 'packages/server', 'packages/widget', 'e2e'].map((p) => `node node_modules/typescript/bin/tsc -p ${p}`).join(' && ')]);
 // The OpenAPI document as /api/docs/json serves it, linted with Redocly's recommended rules:
 // any error fails the run, warnings are printed (docs/api-docs.md).
