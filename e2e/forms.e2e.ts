@@ -77,7 +77,11 @@ describe('configured fields through the form hook (gallery)', () => {
       form.getByRole('group', { name: 'Tax ID' }).getByRole('textbox', { name: 'Tax ID number' }),
       form.getByRole('checkbox', { name: 'I would like product tips by email' }), // Checkbox
     ];
-    for (const control of named) expect(await control.count(), String(control)).toBe(1);
+    for (const control of named) {
+      // The phone field is its own lazy chunk: wait for each control, then check it is the only one of that name.
+      await control.first().waitFor();
+      expect(await control.count(), String(control)).toBe(1);
+    }
     expect(await form.getByLabel('Birthday').getAttribute('type')).toBe('date');
     // 'Same as' is ticked by default (SameAsLabelDefault), so the mailing address asks for nothing.
     expect(await form.getByRole('group', { name: 'Mailing address' }).getByRole('textbox').count()).toBe(0);
