@@ -13,6 +13,8 @@ import type { EarlyPglite } from './start-server.ts';
 function startEarlyPglite(): EarlyPglite | undefined {
   const value = (name: string) => process.env[name] || undefined;
   if (value('DATABASE_URL')) return undefined;
+  // readEnv refuses production without a config; PGlite must not first fill the folder with the demo company.
+  if (value('NODE_ENV') === 'production' && !value('PORTICO_CONFIG')) return undefined;
   let lock: DataDirLock | undefined;
   try {
     // The lock comes first: PGlite must not open a folder another server is using.
@@ -44,7 +46,6 @@ async function main() {
   }
   server.app.log.info(startupSummary(env));
   server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now()), startupPhasesMs: server.phases }, `Portico ready at ${server.url}`);
-  if (process.send) process.send({ ready: true, url: server.url });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -57,6 +58,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Announced only once the handlers are in place: a SIGTERM sent on this news must shut down gracefully.
+  if (process.send) process.send({ ready: true, url: server.url });
 }
 
 void main();

@@ -25,20 +25,32 @@ for (const [file, text] of Object.entries({
 const configFile = DEMO_CONFIG_PATH;
 const SITE = 'http://localhost:3000';
 const OWN_ORIGIN = 'http://portico.internal:8080';
+// The demo company's captcha is ALTCHA, whose signing key production requires.
+const CAPTCHA_KEY = 'production-test-captcha-key-0123456789';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 async function serverIn(mode: 'production' | 'development', name: string) {
   const database = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
   const server = await startServer(readEnv({
-    PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: mode, PORTICO_CONFIG: configFile, PORTICO_PUBLIC_URL: OWN_ORIGIN,
+    PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: mode, PORTICO_CONFIG: configFile, PORTICO_PUBLIC_URL: OWN_ORIGIN, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY,
     PORTICO_DATA_DIR: path.join(root, name), ...(database ? { DATABASE_URL: database.url } : {}),
   }), { widgetDist });
   return { server, async close() { await server.close(); await database?.drop(); } };
 }
 
-const corsAllows = async (url: string, origin: string) =>
-  (await fetch(`${url}/api/v1/widgets/auth/init`, { headers: { origin } })).headers.get('access-control-allow-origin') === origin;
+/** Status of a GET, with the body read: an unread body keeps the connection busy and the server's close waiting. */
+async function statusOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function corsAllows(url: string, origin: string): Promise<boolean> {
+  const res = await fetch(`${url}/api/v1/widgets/auth/init`, { headers: { origin } });
+  await res.arrayBuffer();
+  return res.headers.get('access-control-allow-origin') === origin;
+}
 
 describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('refuses to start without an explicit company config, before touching the data folder', async () => {
@@ -56,9 +68,9 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     try {
       const { url } = prod.server;
       for (const page of ['/', '/index.html', '/hostile.html', '/hostile.css', '/demo.js', '/demo.css']) {
-        expect((await fetch(`${url}${page}`)).status, page).toBe(404);
+        expect(await statusOf(`${url}${page}`), page).toBe(404);
       }
-      for (const code of ['/portico.js', '/chunks/app-abcdefgh.js']) expect((await fetch(`${url}${code}`)).status, code).toBe(200);
+      for (const code of ['/portico.js', '/chunks/app-abcdefgh.js']) expect(await statusOf(`${url}${code}`), code).toBe(200);
       expect(await corsAllows(url, SITE)).toBe(true);
       expect(await corsAllows(url, OWN_ORIGIN)).toBe(false);
       expect(await corsAllows(url, `http://localhost:${new URL(url).port}`)).toBe(false);
@@ -69,7 +81,7 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     const dev = await serverIn('development', 'dev');
     try {
       expect(await (await fetch(`${dev.server.url}/`)).text()).toContain('<title>demo</title>');
-      expect((await fetch(`${dev.server.url}/hostile.html`)).status).toBe(200);
+      expect(await statusOf(`${dev.server.url}/hostile.html`)).toBe(200);
       expect(await corsAllows(dev.server.url, OWN_ORIGIN)).toBe(true);
     } finally {
       await dev.close();
@@ -87,10 +99,10 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
       /in development mode · database embedded PGlite \(\/srv\/portico\/pglite\) · Redis off · admin API off · trusted proxy off · demo pages on · config demo company$/);
 
     // And the real process prints it, once, before the ready line.
-    const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_DATA_DIR: path.join(root, 'logged') });
+    const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY, PORTICO_DATA_DIR: path.join(root, 'logged') });
     expect(await server.outcome, server.stderr()).toMatchObject({ ready: true });
     server.child.kill('SIGTERM');
-    expect(await server.exited()).toBe(0);
+    expect(await server.exited(), `signal ${server.child.signalCode}; ${server.stderr()}`).toBe(0);
     const messages = server.stdout().trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
     expect(messages.filter((m) => m.startsWith('Portico 0.') && m.includes(' in production mode · database embedded PGlite'))).toHaveLength(1);
     expect(messages.findIndex((m) => m.includes('mode · database'))).toBeLessThan(messages.findIndex((m) => m.startsWith('Portico ready at')));

@@ -41,7 +41,8 @@ describe('one embedded database, one server (real processes)', () => {
       expect(await second.outcome).toEqual({ ready: false, code: 1 });
       expect(second.stderr()).toContain(`The data folder ${dir} is in use by another Portico server (pid ${first.child.pid} on host ${os.hostname()}`);
       // The first server is untouched: still serving, still the owner.
-      expect((await fetch(`${(firstUp as { url: string }).url}/healthz`)).status).toBe(200);
+      const health = await fetch(`${(firstUp as { url: string }).url}/healthz`);
+      expect(await health.json()).toMatchObject({ status: 'ok' });
       expect(lockOwner(dir).pid).toBe(first.child.pid);
     } finally {
       await kill9(first);
@@ -52,9 +53,11 @@ describe('one embedded database, one server (real processes)', () => {
     const thirdUp = await third.outcome;
     expect(thirdUp, third.stderr()).toMatchObject({ ready: true });
     expect(lockOwner(dir).pid).toBe(third.child.pid);
-    expect((await fetch(`${(thirdUp as { url: string }).url}/api/v1/widgets/auth/init`)).status).toBe(200);
+    const init = await fetch(`${(thirdUp as { url: string }).url}/api/v1/widgets/auth/init`);
+    expect(init.status).toBe(200);
+    await init.arrayBuffer();
     third.child.kill('SIGTERM');
-    expect(await third.exited()).toBe(0);
+    expect(await third.exited(), `signal ${third.child.signalCode}; ${third.stderr()}`).toBe(0);
     expect(existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false); // released on shutdown
 
     // The data folder is private to its owner and no database file is world-writable (they were 0666).
@@ -73,7 +76,7 @@ describe('with PostgreSQL the data folder is not the database', () => {
     const env = () => readEnv({ PORT: '0', LOG_LEVEL: 'silent', PORTICO_DATA_DIR: dir, DATABASE_URL: database.url });
     try {
       const nodes = await Promise.all([startServer(env()), startServer(env())]);
-      for (const node of nodes) expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+      for (const node of nodes) expect(await (await fetch(`${node.url}/healthz`)).json()).toMatchObject({ status: 'ok' });
       expect(existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
       await Promise.all(nodes.map((n) => n.close()));
     } finally {

@@ -28,7 +28,8 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   let err = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { err += d; });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has all of the process's output been read.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const outcome = new Promise<{ ready: true; url: string } | { ready: false; code: number | null }>((resolve) => {
     child.on('message', (m: { ready?: boolean; url?: string }) => { if (m.ready && m.url) resolve({ ready: true, url: m.url }); });
     void exit.then((code) => resolve({ ready: false, code }));
