@@ -1,0 +1,69 @@
+import type { ConfiguredField } from '../fields/configured-fields.ts';
+import { emptyValue, type FieldValues } from '../fields/field-values.ts';
+import { validateFields } from '../fields/field-rules.ts';
+
+/** The ID token claims "Sign in with Google" fills a sign-up from (Google's claim names). */
+export interface GoogleClaims {
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+}
+
+export interface GoogleRegistration {
+  /** The form's values: every configured field, the ones Google knows filled in. */
+  values: FieldValues;
+  /**
+   * "Full valid Google data" (spec 1 section 4): the email is verified and every configured field is
+   * valid with these values, so the sign-up can be submitted without showing the form. The screen
+   * still needs its own parts (terms, payment, captcha) before it submits.
+   */
+  complete: boolean;
+  /** Paths of the fields still to fill or fix, in form order. */
+  missing: string[];
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Which claim fills which person field (others, like the picture URL, are not form values). */
+const CLAIM_OF: Record<string, (c: GoogleClaims) => string> = {
+  'Person.Email': (c) => text(c.email),
+  'Person.FirstName': (c) => text(c.given_name) || text(c.name).split(/\s+/)[0] || '',
+  'Person.LastName': (c) => text(c.family_name),
+};
+
+/**
+ * Maps the claims of a Google credential onto the registration fields. Pure: the widget decodes the
+ * token only to prefill; the server verifies it (verify-google-id-token.ts) before trusting the email.
+ */
+export function googleProfileToRegistration(claims: GoogleClaims, fields: readonly ConfiguredField[], current: FieldValues = {}): GoogleRegistration {
+  const values: FieldValues = {};
+  for (const field of fields) {
+    const fromGoogle = CLAIM_OF[field.path]?.(claims);
+    values[field.path] = fromGoogle || (current[field.path] ?? emptyValue(field));
+  }
+  // Sign-up always has an email; it comes from Google even when no field shows it.
+  if (!(('Person.Email') in values)) values['Person.Email'] = text(claims.email);
+  const errors = validateFields(fields, values);
+  const missing = [...new Set(errors.map((e) => fields.find((f) => e.Field === f.path || e.Field.startsWith(`${f.path}.`))?.path ?? e.Field))];
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  return { values, complete: verified && text(claims.email) !== '' && errors.length === 0, missing };
+}
+
+/**
+ * The claims of an ID token, read without checking its signature (for prefilling only), or null
+ * when it is not a JWT.
+ */
+export function readIdTokenClaims(idToken: string): GoogleClaims | null {
+  const part = idToken.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return claims && typeof claims === 'object' ? (claims as GoogleClaims) : null;
+  } catch {
+    return null;
+  }
+}
