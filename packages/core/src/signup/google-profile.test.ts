@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configuredFields, registrationFields } from '../fields/configured-fields.ts';
 import { ALL_TYPES, entry } from '../fields/test-fields.ts';
-import { googleProfileToRegistration, readIdTokenClaims } from './google-profile.ts';
+import { googleProfileToRegistration } from './google-profile.ts';
 
 const ada = { email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace', picture: 'https://lh3/x' };
 const nameAndEmail = configuredFields([
@@ -42,14 +42,5 @@ describe('googleProfileToRegistration (spec 1 section 4: "Google sign-in with fu
     expect(googleProfileToRegistration({ ...ada, email: undefined }, nameAndEmail).complete).toBe(false);
     const noFamily = googleProfileToRegistration({ email: 'cher@example.com', email_verified: true, name: 'Cher' }, nameAndEmail);
     expect(noFamily).toMatchObject({ complete: false, missing: ['Person.LastName'], values: { 'Person.FirstName': 'Cher' } });
-  });
-});
-
-describe('readIdTokenClaims', () => {
-  it('reads the payload of a JWT (UTF-8, base64url) and refuses what is not one', () => {
-    const payload = Buffer.from(JSON.stringify({ ...ada, given_name: 'Zoë' })).toString('base64url');
-    expect(readIdTokenClaims(`eyJhbGciOiJSUzI1NiJ9.${payload}.sig`)).toMatchObject({ given_name: 'Zoë', email: 'ada@example.com' });
-    expect(readIdTokenClaims('nonsense')).toBeNull();
-    expect(readIdTokenClaims('a.%%%.c')).toBeNull();
   });
 });

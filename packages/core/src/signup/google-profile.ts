@@ -50,20 +50,3 @@ export function googleProfileToRegistration(claims: GoogleClaims, fields: readon
   const verified = claims.email_verified === true || claims.email_verified === 'true';
   return { values, complete: verified && text(claims.email) !== '' && errors.length === 0, missing };
 }
-
-/**
- * The claims of an ID token, read without checking its signature (for prefilling only), or null
- * when it is not a JWT.
- */
-export function readIdTokenClaims(idToken: string): GoogleClaims | null {
-  const part = idToken.split('.')[1];
-  if (!part) return null;
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
-    return claims && typeof claims === 'object' ? (claims as GoogleClaims) : null;
-  } catch {
-    return null;
-  }
-}
