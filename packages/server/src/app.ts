@@ -8,6 +8,7 @@ import type { EventBus } from './bus/event-bus.ts';
 import type { ServerClock } from './clock/server-clock.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerNulCheck } from './http/reject-nul.ts';
+import { loggableError } from './http/database-errors.ts';
 import { registerFieldSelection } from './http/fields.ts';
 import { sanitizeRichText } from './http/sanitize-rich-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -24,7 +25,8 @@ import { catalogSnapshots } from './billing/catalog-snapshot.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { guardRoutes } from './http/route-auth.ts';
 import { staticRoutes } from './static/static.routes.ts';
-import { billingRepositories } from './billing/billing.repository.ts';
+import { unitOfWork } from './db/unit-of-work.ts';
+import { registerCaller } from './http/caller.ts';
 import type { BillingDeps } from './billing/billing-deps.ts';
 import { planRoutes } from './billing/plans.routes.ts';
 import { couponRoutes } from './billing/coupons.routes.ts';
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandling(app);
   registerNulCheck(app);
+  registerCaller(app);
   registerFieldSelection(app, { checkWholeAnswer: options.validateResponses !== false });
   // JSON is the API's only body format (multipart is added per route where uploads exist).
   app.removeContentTypeParser('text/plain');
@@ -116,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
   // widget needs them before login); routes on one account's subscriptions take the admin key until login exists.
-  const billing: BillingDeps = { config, clock: options.clock, catalog, repos: billingRepositories(database.db), snapshots: catalogSnapshots(catalog, bus) };
+  const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
+  const billing: BillingDeps = { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) };
   const currency = config.company.currency;
   await app.register(async (scope) => {
     await planRoutes(scope, { catalog, currency });

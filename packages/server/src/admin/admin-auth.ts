@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
+import { setCaller } from '../http/caller.ts';
 import { tooManyRequests, type FailureLimiter } from '../http/rate-limits.ts';
 
 const digest = (v: string) => createHash('sha256').update(v).digest();
@@ -21,7 +22,10 @@ export function adminKeyGuard(adminKey: string | undefined, failures: FailureLim
     if (!expected) throw new AppError(ErrorCode.Unauthorized, 'The admin API is disabled: set PORTICO_ADMIN_KEY.');
     const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError(ErrorCode.Unauthorized, 'Send the admin key as "Authorization: Bearer <key>".');
-    if (timingSafeEqual(digest(match[1]!.trim()), expected)) return;
+    if (timingSafeEqual(digest(match[1]!.trim()), expected)) {
+      setCaller(request, { kind: 'admin', ip: request.ip });
+      return;
+    }
     const retryAfter = await failures.recordFailure(request);
     if (retryAfter !== null) throw tooManyRequests(reply, retryAfter, 'Too many wrong admin keys from this address; try again later.');
     throw new AppError(ErrorCode.Unauthorized, 'The admin key is not valid.');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../billing/billing.repository.ts';
+import { isUniqueViolation } from '../http/database-errors.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError, fieldErrorsFromZod } from '../http/app-error.ts';
-import { fieldsQuery, listAnswer, listQuery, page } from '../http/list.ts';
+import { fieldsQuery, listAnswer, listQuery, type Page, type PageRequest } from '../http/list.ts';
 import {
   addOnInput, addOnOut, addOnUpdate, couponInput, type CouponInput, couponOut, couponUpdate, planFamilyInput, planFamilyOut, planFamilyUpdate, planInput, planOut,
   planUpdate, uidSchema,
@@ -23,7 +23,8 @@ interface Resource<W, I> {
   out: z.ZodType;
   create: z.ZodType<I>;
   update: z.ZodType;
-  list(): Promise<W[]>;
+  /** One page, paged by the database. */
+  list(page: PageRequest): Promise<Page<W>>;
   get(uid: string): Promise<W | null>;
   /** The stored entity as a create body, so an update can be checked as a whole. */
   asInput(w: W): object;
@@ -46,7 +47,10 @@ function registerResource<W extends { Uid: string }, I extends { Uid?: string | 
   };
 
   r.get(base, { schema: { tags: ['admin'], summary: `List ${res.tag}s`, security, querystring: listQuery, response: { 200: listAnswer(res.out) } } },
-    async (req) => page(await res.list(), req.query));
+    async (req) => {
+      const found = await res.list(req.query);
+      return { metadata: { limit: req.query.limit, offset: req.query.offset, total: found.total }, items: found.items };
+    });
   r.get(`${base}/:uid`, { schema: { tags: ['admin'], summary: `Get a ${res.tag}`, security, params, querystring: fieldsQuery, response: { 200: res.out } } },
     async (req) => fetch(req.params.uid));
   r.post(base, { schema: { tags: ['admin'], summary: `Create a ${res.tag}`, security, body: res.create, response: { 201: res.out } } },
@@ -83,6 +87,8 @@ function registerResource<W extends { Uid: string }, I extends { Uid?: string | 
     });
 }
 
+const mapPage = <S, T>(p: Page<S>, f: (s: S) => T): Page<T> => ({ items: p.items.map(f), total: p.total });
+
 const withoutNested = (w: object, ...keys: string[]) =>
   Object.fromEntries(Object.entries(w).filter(([k]) => !keys.includes(k)));
 
@@ -98,9 +104,10 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
   registerResource(app, {
     path: 'planfamilies', tag: 'plan family', kind: 'family', out: planFamilyOut, create: planFamilyInput, update: planFamilyUpdate,
     notFound: ErrorCode.NotFound,
-    list: async () => {
-      const plans = await catalog.listPlans();
-      return (await catalog.listFamilies()).map((f) => familyToWire(f, plans.filter((p) => p.PlanFamilyUid === f.Uid), currency));
+    list: async (page) => {
+      const families = await catalog.pageFamilies({}, page);
+      const plans = families.items.length ? (await catalog.pagePlans({ familyUids: families.items.map((f) => f.Uid) }, { limit: -1, offset: 0 })).items : [];
+      return mapPage(families, (f) => familyToWire(f, plans.filter((p) => p.PlanFamilyUid === f.Uid), currency));
     },
     get: async (uid) => {
       const f = await catalog.getFamily(uid);
@@ -112,7 +119,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
   }, deps);
   registerResource(app, {
     path: 'addons', tag: 'add-on', kind: 'addOn', out: addOnOut, create: addOnInput, update: addOnUpdate, notFound: ErrorCode.AddOnNotFound,
-    list: async () => (await catalog.listAddOns()).map((a) => addOnToWire(a, currency)),
+    list: async (page) => mapPage(await catalog.pageAddOns(page), (a) => addOnToWire(a, currency)),
     get: async (uid) => { const a = await catalog.getAddOn(uid); return a ? addOnToWire(a, currency) : null; },
     asInput: (w) => withoutNested(w, 'AddOnType'),
     insert: (i) => catalog.insertAddOn(addOnRow(i, currency)),
@@ -120,7 +127,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
   }, deps);
   registerResource(app, {
     path: 'plans', tag: 'plan', kind: 'plan', out: planOut, create: planInput, update: planUpdate, notFound: ErrorCode.PlanNotFound,
-    list: async () => (await catalog.listPlans()).map((p) => planToWire(p, currency)),
+    list: async (page) => mapPage(await catalog.pagePlans({}, page), (p) => planToWire(p, currency)),
     get: async (uid) => { const p = await catalog.getPlan(uid); return p ? planToWire(p, currency) : null; },
     asInput: (w) => ({ ...w, PlanAddOns: w.PlanAddOns.map((pa) => ({ AddOn: { Uid: pa.AddOn.Uid }, IsUserSelectable: pa.IsUserSelectable })) }),
     insert: async (i) => {
@@ -137,7 +144,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, deps: Deps) {
   registerResource(app, {
     path: 'discountcoupons', tag: 'discount coupon', kind: 'coupon', out: couponOut, create: couponInput, update: couponUpdate,
     notFound: ErrorCode.NotFound,
-    list: async () => (await catalog.listCoupons()).map((c) => couponToWire(c, currency)),
+    list: async (page) => mapPage(await catalog.pageCoupons(page), (c) => couponToWire(c, currency)),
     get: async (uid) => { const c = await catalog.getCoupon(uid); return c ? couponToWire(c, currency) : null; },
     asInput: (w) => w,
     insert: async (i) => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { couponRedeemError } from '@portico/core/billing/index';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import { assertMayManageAccount, type Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
@@ -30,15 +31,16 @@ function assertCurrent(sub: StoredSubscription, all: StoredSubscription[], now: 
  * {discountId} is the coupon's Uid or its code. Applying the coupon the
  * subscription already has writes nothing (idempotent).
  */
-export async function applyDiscount(deps: BillingDeps, subscriptionUid: string, discountId: string): Promise<WireSubscription> {
+export async function applyDiscount(deps: BillingDeps, caller: Caller, subscriptionUid: string, discountId: string): Promise<WireSubscription> {
   const snapshot = await deps.snapshots.get();
   const coupon = snapshot.coupons.get(discountId) ?? snapshot.couponByCode(discountId);
   if (!coupon) throw new AppError(ErrorCode.DiscountCodeNotFound);
   const now = deps.clock.now();
-  return deps.repos.transaction(async (repos) => {
+  return deps.uow.transaction(async (repos) => {
     const sub = await repos.subscriptions.get(subscriptionUid);
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
-    await repos.subscriptions.lockAccount(sub.accountUid);
+    assertMayManageAccount(caller, sub.accountUid);
+    await repos.accounts.lock(sub.accountUid);
     assertCurrent(sub, await repos.subscriptions.listForAccount(sub.accountUid), now);
     const already = sub.coupons.length === 1 && sub.coupons[0]!.couponUid === coupon.Uid;
     if (!already) {

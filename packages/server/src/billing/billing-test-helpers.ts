@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../testing/create-test-app.ts';
-import { billingRepositories } from './billing.repository.ts';
+import { rowCountsRepository } from '../db/row-counts.repository.ts';
 
 /** Shared by the billing API tests. */
 let emailCounter = 0;
@@ -31,7 +31,7 @@ export async function importCustomer(t: TestApp, over: ImportOverrides = {}) {
   return res.json();
 }
 
-export const counts = (t: TestApp) => billingRepositories(t.database.db).counts();
+export const counts = (t: TestApp) => rowCountsRepository(t.database.db).counts();
 
 /** Runs a request expected to be rejected and asserts no billing table changed. */
 export async function expectRejectedWithoutWrites(t: TestApp, send: () => Promise<{ statusCode: number; body: string }>, status: number, code: string) {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
+import { assertMayManageAccount, type Caller } from '../http/caller.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
@@ -11,13 +12,14 @@ import { currentOf, isScheduled } from './subscription-timeline.ts';
  * run on. A current or past subscription is refused (400
  * Errors.SubscriptionNotScheduled). Answers the account's current subscription.
  */
-export async function cancelScheduledChange(deps: BillingDeps, subscriptionUid: string): Promise<WireSubscription> {
+export async function cancelScheduledChange(deps: BillingDeps, caller: Caller, subscriptionUid: string): Promise<WireSubscription> {
   const snapshot = await deps.snapshots.get();
   const now = deps.clock.now();
-  return deps.repos.transaction(async (repos) => {
+  return deps.uow.transaction(async (repos) => {
     const sub = await repos.subscriptions.get(subscriptionUid);
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
-    await repos.subscriptions.lockAccount(sub.accountUid);
+    assertMayManageAccount(caller, sub.accountUid);
+    await repos.accounts.lock(sub.accountUid);
     if (!isScheduled(sub, now)) throw new AppError(ErrorCode.SubscriptionNotScheduled);
     await repos.subscriptions.delete(sub.uid);
     await repos.subscriptions.reopenEndingAt(sub.accountUid, sub.startDate);

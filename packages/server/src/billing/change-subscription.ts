@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { ErrorCode } from '@portico/core';
 import { addMonths, dayToIso, termMonths, toDay } from '@portico/core/billing/index';
+import type { Repositories } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import { callerScope, requestHash, withIdempotency } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import { isUniqueViolation, type BillingRepositories } from './billing.repository.ts';
 import type { SubscriptionInput, WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
@@ -13,15 +14,6 @@ import { anchorDay, dayStart, renewalFrom } from './subscription-timeline.ts';
 import type { NewSubscription, StoredCoupon, StoredSubscription } from './subscriptions.repository.ts';
 
 export const CHANGE_SCOPE = 'PUT /billing/subscriptions/{id}/changesubscription';
-
-export interface IdempotencyInput {
-  key: string;
-}
-
-/** Hash of what makes two change requests "the same request". */
-export function changeRequestHash(subscriptionUid: string, body: SubscriptionInput): string {
-  return createHash('sha256').update(JSON.stringify([subscriptionUid, body])).digest('base64url');
-}
 
 function couponRows(p: PreparedChange, startDefault: Date): StoredCoupon[] {
   const c = p.request.coupon;
@@ -62,7 +54,7 @@ function nextRow(p: PreparedChange): NewSubscription {
 }
 
 /** Writes a prepared change; returns the subscription the caller should show. */
-async function write(repos: BillingRepositories, p: PreparedChange): Promise<string> {
+async function write(repos: Repositories, p: PreparedChange): Promise<string> {
   const { base, scheduled } = p;
   if (p.sameItemsAsBase) {
     // Back to the current plan: a scheduled change is cancelled; only the coupon may change in place.
@@ -87,48 +79,23 @@ async function write(repos: BillingRepositories, p: PreparedChange): Promise<str
  * one (prorated by core's change rules); a downgrade is scheduled as a new row
  * starting at the renewal. A request that asks for what is already current (or
  * already scheduled) writes nothing, so a retry never changes twice; with an
- * Idempotency-Key the first answer is replayed as is.
+ * Idempotency-Key the first answer is replayed as is (withIdempotency).
  */
 export async function changeSubscription(
-  deps: BillingDeps, subscriptionUid: string, body: SubscriptionInput, idempotency?: IdempotencyInput,
+  deps: BillingDeps, caller: Caller, subscriptionUid: string, body: SubscriptionInput, idempotencyKey?: string,
 ): Promise<WireSubscription> {
   const snapshot = await deps.snapshots.get();
-  const hash = changeRequestHash(subscriptionUid, body);
-  const run = () => deps.repos.transaction(async (repos) => {
+  const idempotency = { scope: callerScope(CHANGE_SCOPE, caller), key: idempotencyKey, requestHash: requestHash(subscriptionUid, body) };
+  const answer = await withIdempotency(deps.uow, idempotency, async (repos) => {
     const target = await repos.subscriptions.get(subscriptionUid);
     if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
-    await repos.subscriptions.lockAccount(target.accountUid);
-    if (idempotency) {
-      const stored = await replay(repos, idempotency.key, hash);
-      if (stored) return stored;
-    }
+    assertMayManageAccount(caller, target.accountUid);
+    await repos.accounts.lock(target.accountUid);
     const prepared = await prepareChange(deps, repos, snapshot, subscriptionUid, body);
     const uid = await write(repos, prepared);
-    const answer = toWire(await repos.subscriptions.get(uid), snapshot, deps, prepared.now);
-    if (idempotency) await repos.idempotency.save(CHANGE_SCOPE, idempotency.key, { requestHash: hash, statusCode: 200, response: answer });
-    return answer;
+    return { statusCode: 200, body: toWire(await repos.subscriptions.get(uid), snapshot, deps, prepared.now) };
   });
-  try {
-    return await run();
-  } catch (err) {
-    // Two requests with one new key raced: the loser replays the winner's answer.
-    if (idempotency && isUniqueViolation(err)) {
-      const stored = await replay(deps.repos, idempotency.key, hash);
-      if (stored) return stored;
-    }
-    throw err;
-  }
-}
-
-async function replay(repos: BillingRepositories, key: string, hash: string): Promise<WireSubscription | null> {
-  const stored = await repos.idempotency.find(CHANGE_SCOPE, key);
-  if (!stored) return null;
-  if (stored.requestHash !== hash) {
-    throw new AppError(ErrorCode.Conflict, 'This Idempotency-Key was already used for a different request.', [
-      { Field: 'headers.idempotency-key', ErrorCode: ErrorCode.Conflict, Message: 'Use a new key for a new request.' },
-    ]);
-  }
-  return stored.response as WireSubscription;
+  return answer.body;
 }
 
 function toWire(s: StoredSubscription | null, snapshot: CatalogSnapshot, deps: BillingDeps, now: Date): WireSubscription {

@@ -1,28 +1,25 @@
+import { ErrorCode } from '@portico/core';
+import { AppError } from '../http/app-error.ts';
+import type { Caller } from '../http/caller.ts';
+import { listOf, type ListAnswer, type PageRequest } from '../http/list.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
-import { currentOf } from './subscription-timeline.ts';
-import type { StoredSubscription } from './subscriptions.repository.ts';
 
 /**
  * GET /billing/subscriptions: by Account.Uid and/or Person.Uid (through
  * person_accounts); `current` keeps each account's current subscription only.
+ * Paged by the database. A signed-in person sees only their own account's rows.
  */
 export async function listSubscriptions(
-  deps: BillingDeps, filter: { accountUid?: string | undefined; personUid?: string | undefined; currentOnly: boolean },
-): Promise<WireSubscription[]> {
+  deps: BillingDeps, caller: Caller,
+  filter: { accountUid?: string | undefined; personUid?: string | undefined; currentOnly: boolean }, page: PageRequest,
+): Promise<ListAnswer<WireSubscription>> {
+  if (caller.kind === 'anonymous') throw new AppError(ErrorCode.Unauthorized);
+  const accountUid = caller.kind === 'person' ? caller.accountUid : filter.accountUid;
+  if (caller.kind === 'person' && filter.accountUid && filter.accountUid !== caller.accountUid) throw new AppError(ErrorCode.Forbidden);
   const now = deps.clock.now();
-  const subs = await deps.repos.subscriptions.list(filter);
-  let chosen: StoredSubscription[] = subs;
-  if (filter.currentOnly) {
-    const byAccount = new Map<string, StoredSubscription[]>();
-    for (const s of subs) byAccount.set(s.accountUid, [...(byAccount.get(s.accountUid) ?? []), s]);
-    chosen = [...byAccount.values()].flatMap((list) => {
-      const current = currentOf(list, now);
-      return current ? [current] : [];
-    });
-  }
-  if (chosen.length === 0) return [];
-  const snapshot = await deps.snapshots.get();
-  return chosen.map((s) => subscriptionToWire(s, snapshot, deps.config.company.currency, now));
+  const found = await deps.uow.subscriptions.page({ accountUid, personUid: filter.personUid, currentAt: filter.currentOnly ? now : undefined }, page);
+  const snapshot = found.items.length ? await deps.snapshots.get() : null;
+  return listOf(found, page, (s) => subscriptionToWire(s, snapshot!, deps.config.company.currency, now));
 }

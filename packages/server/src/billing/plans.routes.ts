@@ -7,7 +7,7 @@ import { addOnOut, planFamilyOut, planOut, uidSchema } from '../catalog/catalog.
 import { addOnToWire, familyToWire, planToWire } from '../catalog/catalog.mappers.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { AppError } from '../http/app-error.ts';
-import { listAnswer, page } from '../http/list.ts';
+import { listAnswer, listOf } from '../http/list.ts';
 import { fieldsQuery, plansQuery } from './billing.schemas.ts';
 
 interface Deps { catalog: CatalogRepository; currency: string }
@@ -23,9 +23,9 @@ export async function planRoutes(app: FastifyInstance, { catalog, currency }: De
   r.get('/api/v1/billing/plans', {
     schema: { tags, summary: 'Plans, sorted by monthly, quarterly, annual and one-time rate, then name', querystring: plansQuery, response: { 200: listAnswer(planOut) } },
   }, async (req) => {
-    const active = isActive(req.query.IsActive);
-    const plans = (await catalog.listPlans({ familyUid: req.query['PlanFamily.Uid'] })).filter((p) => active === undefined || p.IsActive === active);
-    return page(sortPlans(plans).map((p) => planToWire(p, currency)), req.query);
+    const family = req.query['PlanFamily.Uid'];
+    const found = await catalog.pagePlans({ familyUids: family ? [family] : undefined, isActive: isActive(req.query.IsActive), byRate: true }, req.query);
+    return listOf(found, req.query, (p) => planToWire(p, currency));
   });
 
   r.get('/api/v1/billing/plans/:id', {
@@ -39,10 +39,9 @@ export async function planRoutes(app: FastifyInstance, { catalog, currency }: De
   r.get('/api/v1/billing/planfamilies', {
     schema: { tags, summary: 'Plan families with their Plans (sorted) and the plans\' PlanAddOns', querystring: familiesQuery, response: { 200: listAnswer(planFamilyOut) } },
   }, async (req) => {
-    const active = isActive(req.query.IsActive);
-    const plans = sortPlans(await catalog.listPlans());
-    const families = (await catalog.listFamilies()).filter((f) => active === undefined || f.IsActive === active);
-    return page(families.map((f) => familyToWire(f, plans.filter((p) => p.PlanFamilyUid === f.Uid), currency)), req.query);
+    const families = await catalog.pageFamilies({ isActive: isActive(req.query.IsActive) }, req.query);
+    const plans = families.items.length ? sortPlans((await catalog.pagePlans({ familyUids: families.items.map((f) => f.Uid) }, { limit: -1, offset: 0 })).items) : [];
+    return listOf(families, req.query, (f) => familyToWire(f, plans.filter((p) => p.PlanFamilyUid === f.Uid), currency));
   });
 
   r.get('/api/v1/billing/addons/:id', {

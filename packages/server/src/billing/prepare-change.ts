@@ -4,7 +4,8 @@ import {
 } from '@portico/core/billing/index';
 import { AppError } from '../http/app-error.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import type { BillingRepositories } from './billing.repository.ts';
+import type { Repositories } from '../db/unit-of-work.ts';
+import { assertMayManageAccount, type Caller } from '../http/caller.ts';
 import type { SubscriptionInput } from './billing.schemas.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import { resolveSubscriptionRequest, taxInput, type ResolvedRequest } from './resolve-subscription-request.ts';
@@ -67,7 +68,7 @@ export function existingOf(base: StoredSubscription, snapshot: CatalogSnapshot, 
  * `repos` may be a transaction's repositories (the caller locks the account first).
  */
 export async function prepareChange(
-  deps: BillingDeps, repos: BillingRepositories, snapshot: CatalogSnapshot, subscriptionUid: string, body: SubscriptionInput,
+  deps: BillingDeps, repos: Repositories, snapshot: CatalogSnapshot, subscriptionUid: string, body: SubscriptionInput,
 ): Promise<PreparedChange> {
   const now = deps.clock.now();
   const target = await repos.subscriptions.get(subscriptionUid);
@@ -117,8 +118,13 @@ function trialChangeSummaries(input: ChargeSummaryInput, base: StoredSubscriptio
 }
 
 /** PUT /billing/subscriptions/{id}/changesubscriptionpreview: the due-now or renewal invoice of the change; writes nothing. */
-export async function previewChange(deps: BillingDeps, subscriptionUid: string, body: SubscriptionInput, asOf: 'now' | 'renewal'): Promise<ChargeSummary> {
+export async function previewChange(
+  deps: BillingDeps, caller: Caller, subscriptionUid: string, body: SubscriptionInput, asOf: 'now' | 'renewal',
+): Promise<ChargeSummary> {
   const snapshot = await deps.snapshots.get();
-  const prepared = await prepareChange(deps, deps.repos, snapshot, subscriptionUid, body);
+  const target = await deps.uow.subscriptions.get(subscriptionUid);
+  if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
+  assertMayManageAccount(caller, target.accountUid);
+  const prepared = await prepareChange(deps, deps.uow, snapshot, subscriptionUid, body);
   return asOf === 'now' ? prepared.summaries.now : prepared.summaries.renewal;
 }

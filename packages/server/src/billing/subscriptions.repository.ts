@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BillingRenewalTerm } from '@portico/core';
 import type { Db } from '../db/database.ts';
-import { accounts, discountCouponSubscriptions, personAccounts, subscriptionAddOns, subscriptions } from '../db/schema.ts';
+import { paginate } from '../db/paginate.ts';
+import type { Page, PageRequest } from '../http/list.ts';
+import { discountCouponSubscriptions, personAccounts, subscriptionAddOns, subscriptions } from '../db/schema.ts';
 
 /** A subscription as stored (minor units, catalogue entities by uid). */
 export interface StoredAddOn {
@@ -44,6 +46,13 @@ export type NewSubscription = Omit<StoredSubscription, 'expirationDate' | 'newRe
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+export interface SubscriptionFilter {
+  accountUid?: string | undefined;
+  personUid?: string | undefined;
+  /** Only each account's current row at this instant. */
+  currentAt?: Date | undefined;
+}
+
 /** The only module that reads and writes subscriptions, their add-ons and their coupons. */
 export function subscriptionsRepository(db: Db) {
   async function withChildren(rows: SubscriptionRow[]): Promise<StoredSubscription[]> {
@@ -73,17 +82,26 @@ export function subscriptionsRepository(db: Db) {
     async listForAccount(accountUid: string): Promise<StoredSubscription[]> {
       return withChildren(await db.select().from(subscriptions).where(eq(subscriptions.accountUid, accountUid)).orderBy(desc(subscriptions.startDate), desc(subscriptions.created)));
     },
-    /** Subscriptions filtered by account and/or by a person of the account (person_accounts), newest start first. */
-    async list(filter: { accountUid?: string | undefined; personUid?: string | undefined }): Promise<StoredSubscription[]> {
-      const conds = [];
+    /**
+     * One page of the subscriptions of an account and/or of a person's accounts (person_accounts),
+     * by account then newest start first; `currentAt` keeps each account's current row at that
+     * instant (started, not ended, latest start), as subscription-timeline.ts currentOf decides.
+     */
+    async page(filter: SubscriptionFilter, page: PageRequest): Promise<Page<StoredSubscription>> {
+      const conds: SQL[] = [];
       if (filter.accountUid) conds.push(eq(subscriptions.accountUid, filter.accountUid));
       if (filter.personUid) {
         const linked = db.select({ uid: personAccounts.accountUid }).from(personAccounts).where(eq(personAccounts.personUid, filter.personUid));
         conds.push(inArray(subscriptions.accountUid, linked));
       }
-      const rows = await db.select().from(subscriptions).where(conds.length ? and(...conds) : undefined)
-        .orderBy(asc(subscriptions.accountUid), desc(subscriptions.startDate), desc(subscriptions.created));
-      return withChildren(rows);
+      const at = filter.currentAt;
+      if (at) conds.push(lte(subscriptions.startDate, at), or(isNull(subscriptions.endDate), gt(subscriptions.endDate, at))!);
+      const where = conds.length ? and(...conds) : undefined;
+      const order = [asc(subscriptions.accountUid), desc(subscriptions.startDate), desc(subscriptions.created)];
+      const found = await paginate(db, () => (at
+        ? db.selectDistinctOn([subscriptions.accountUid]).from(subscriptions).where(where).orderBy(...order).$dynamic()
+        : db.select().from(subscriptions).where(where).orderBy(...order).$dynamic()), page);
+      return { items: await withChildren(found.items), total: found.total };
     },
     async insert(s: NewSubscription): Promise<void> {
       await db.insert(subscriptions).values({
@@ -97,10 +115,6 @@ export function subscriptionsRepository(db: Db) {
         })));
       }
       await this.replaceCoupons(s.uid, s.coupons);
-    },
-    /** Serializes writers of one account's subscriptions (SELECT ... FOR UPDATE; call inside a transaction). */
-    async lockAccount(accountUid: string): Promise<void> {
-      await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, accountUid)).for('update');
     },
     async setEndDate(uid: string, endDate: Date | null): Promise<void> {
       await db.update(subscriptions).set({ endDate, updated: new Date() }).where(eq(subscriptions.uid, uid));

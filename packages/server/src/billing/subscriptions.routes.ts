@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uidSchema } from '../catalog/catalog.schemas.ts';
-import { listAnswer, page } from '../http/list.ts';
+import { idempotencyKeyHeader } from '../http/idempotency.ts';
+import { listAnswer } from '../http/list.ts';
 import { applyDiscount } from './apply-discount.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import {
@@ -13,8 +14,6 @@ import { cancelScheduledChange } from './cancel-scheduled-change.ts';
 import { changeSubscription } from './change-subscription.ts';
 import { listSubscriptions } from './list-subscriptions.ts';
 import { previewChange } from './prepare-change.ts';
-
-const idempotencyKey = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'must be 8-200 visible ASCII characters');
 
 /**
  * Routes on one account's subscriptions (spec 1 section 7). Registered inside
@@ -30,41 +29,36 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
     schema: { tags, security, summary: 'Subscriptions by Account.Uid and/or Person.Uid; current=1 keeps the current one per account', querystring: subscriptionsQuery, response: { 200: listAnswer(subscriptionOut) } },
   }, async (req) => {
     const q = req.query;
-    const items = await listSubscriptions(deps, { accountUid: q['Account.Uid'], personUid: q['Person.Uid'], currentOnly: q.current === '1' || q.current === 'true' });
-    return page(items, q);
+    return listSubscriptions(deps, req.caller, { accountUid: q['Account.Uid'], personUid: q['Person.Uid'], currentOnly: q.current === '1' || q.current === 'true' }, q);
   });
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscription', {
     schema: {
       tags, security, summary: 'Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key',
       params: subscriptionParams, querystring: fieldsQuery, body: subscriptionInput,
-      headers: z.object({ 'idempotency-key': idempotencyKey.optional() }).loose(),
+      headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }).loose(),
       response: { 200: subscriptionOut },
     },
-  }, async (req) => {
-    const key = req.headers['idempotency-key'];
-    const answer = await changeSubscription(deps, req.params.id, req.body, key ? { key } : undefined);
-    return answer;
-  });
+  }, async (req) => changeSubscription(deps, req.caller, req.params.id, req.body, req.headers['idempotency-key']));
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscriptionpreview', {
     schema: {
       tags, security, summary: 'Charge summary of a change, due now or at renewal; writes nothing',
       params: subscriptionParams, querystring: asOfQuery, body: subscriptionInput, response: { 200: chargeSummaryOut },
     },
-  }, async (req) => chargeSummaryToWire(await previewChange(deps, req.params.id, req.body, req.query.asOf), currency));
+  }, async (req) => chargeSummaryToWire(await previewChange(deps, req.caller, req.params.id, req.body, req.query.asOf), currency));
 
   r.post('/api/v1/billing/subscriptions/:id/discounts/:discountId', {
     schema: {
       tags, security, summary: 'Apply a discount coupon (Uid or code): it replaces the subscription\'s coupons',
       params: subscriptionParams.extend({ discountId: z.string().trim().min(1).max(64) }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
-  }, async (req) => applyDiscount(deps, req.params.id, req.params.discountId));
+  }, async (req) => applyDiscount(deps, req.caller, req.params.id, req.params.discountId));
 
   r.delete('/api/v1/billing/subscriptions/:id', {
     schema: {
       tags, security, summary: 'Cancel a scheduled plan change; answers the current subscription (400 for a current one)',
       params: z.object({ id: uidSchema }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
-  }, async (req) => cancelScheduledChange(deps, req.params.id));
+  }, async (req) => cancelScheduledChange(deps, req.caller, req.params.id));
 }

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AddOn, DiscountCoupon, Plan, PlanFamily } from '@portico/core';
 import type { Db } from '../db/database.ts';
+import { paginate } from '../db/paginate.ts';
+import type { Page, PageRequest } from '../http/list.ts';
 import { addOns, discountCoupons, planAddOns, planFamilies, plans } from '../db/schema.ts';
 import { addOnFromRow, couponFromRow, familyFromRow, planFromRow } from './catalog.mappers.ts';
 
@@ -50,6 +52,36 @@ export function catalogRepository(db: Db) {
   }
 
   return {
+    /** One page of families by name (IsActive filter optional). */
+    async pageFamilies(filter: { isActive?: boolean | undefined }, page: PageRequest): Promise<Page<PlanFamily>> {
+      const where = filter.isActive === undefined ? undefined : eq(planFamilies.isActive, filter.isActive);
+      const found = await paginate(db, () => db.select().from(planFamilies).where(where).orderBy(asc(planFamilies.name), asc(planFamilies.uid)).$dynamic(), page);
+      return { items: found.items.map(familyFromRow), total: found.total };
+    },
+    /**
+     * One page of plans. `byRate` is spec 4's plan order (core's sortPlans: monthly, quarterly,
+     * annual, one-time rate, missing rates last, then name by code unit), here in SQL so the
+     * database can page it; catalog.repository.test.ts holds the two orders equal.
+     */
+    async pagePlans(filter: { familyUids?: string[] | undefined; isActive?: boolean | undefined; byRate?: boolean }, page: PageRequest): Promise<Page<Plan>> {
+      const conds: SQL[] = [];
+      if (filter.isActive !== undefined) conds.push(eq(plans.isActive, filter.isActive));
+      if (filter.familyUids) conds.push(inArray(plans.planFamilyUid, filter.familyUids));
+      const order = filter.byRate
+        ? [sql`${plans.monthlyRate} asc nulls last`, sql`${plans.quarterlyRate} asc nulls last`, sql`${plans.annualRate} asc nulls last`,
+          sql`${plans.oneTimeRate} asc nulls last`, sql`${plans.name} collate "C"`, asc(plans.uid)]
+        : [asc(plans.name), asc(plans.uid)];
+      const found = await paginate(db, () => db.select().from(plans).where(conds.length ? and(...conds) : undefined).orderBy(...order).$dynamic(), page);
+      return { items: await plansWithAddOns(found.items), total: found.total };
+    },
+    async pageAddOns(page: PageRequest): Promise<Page<AddOn>> {
+      const found = await paginate(db, () => db.select().from(addOns).orderBy(asc(addOns.name), asc(addOns.uid)).$dynamic(), page);
+      return { items: found.items.map(addOnFromRow), total: found.total };
+    },
+    async pageCoupons(page: PageRequest): Promise<Page<DiscountCoupon>> {
+      const found = await paginate(db, () => db.select().from(discountCoupons).orderBy(asc(discountCoupons.uniqueIdentifier), asc(discountCoupons.uid)).$dynamic(), page);
+      return { items: found.items.map(couponFromRow), total: found.total };
+    },
     async listFamilies(): Promise<PlanFamily[]> {
       return (await db.select().from(planFamilies).orderBy(asc(planFamilies.name))).map(familyFromRow);
     },

@@ -20,6 +20,12 @@ export function pgErrorOf(err: unknown): PgError | null {
   return null;
 }
 
+/** PostgreSQL's unique_violation, however the driver wrapped it; optionally of one index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = pgErrorOf(err);
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
 /**
  * Which field a unique index guards, so a request that loses a race (both passed the
  * "already used?" check, the database refused the second) gets the same 409 as the check

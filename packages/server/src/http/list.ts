@@ -13,14 +13,27 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** What a repository is asked for: the database does the paging (LIMIT/OFFSET) and counts the whole. */
+export interface PageRequest {
+  /** -1: every row from the offset on. */
+  limit: number;
+  offset: number;
+}
+
+/** One page of rows and the number of rows the filter matches. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 export interface ListAnswer<T> {
   metadata: { limit: number; offset: number; total: number };
   items: T[];
 }
 
-export function page<T>(all: T[], query: { limit: number; offset: number }): ListAnswer<T> {
-  const items = query.limit === -1 ? all.slice(query.offset) : all.slice(query.offset, query.offset + query.limit);
-  return { metadata: { limit: query.limit, offset: query.offset, total: all.length }, items };
+/** A page from a repository as the list answer, items mapped to the wire. */
+export function listOf<S, T>(page: Page<S>, query: PageRequest, toWire: (item: S) => T): ListAnswer<T> {
+  return { metadata: { limit: query.limit, offset: query.offset, total: page.total }, items: page.items.map(toWire) };
 }
 
 export const listAnswer = <T extends z.ZodType>(item: T) =>

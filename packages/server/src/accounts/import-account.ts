@@ -1,13 +1,14 @@
 import { ACCOUNT_TYPES, ErrorCode, isValidEmail } from '@portico/core';
 import { dayToIso, toDay, trialEndDay } from '@portico/core/billing/index';
+import type { BillingDeps } from '../billing/billing-deps.ts';
+import { resolveSubscriptionRequest } from '../billing/resolve-subscription-request.ts';
+import { renewalFrom } from '../billing/subscription-timeline.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import type { Caller } from '../http/caller.ts';
+import { isUniqueViolation } from '../http/database-errors.ts';
 import { newUid } from '../ids/new-uid.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { isUniqueViolation } from './billing.repository.ts';
 import type { ImportAccountInput } from './accounts.schemas.ts';
 import { getAccount, type WireAccount } from './get-account.ts';
-import { resolveSubscriptionRequest } from './resolve-subscription-request.ts';
-import { renewalFrom } from './subscription-timeline.ts';
 
 const duplicate = () => new AppError(ErrorCode.Duplicate, undefined, [fieldError('PrimaryContact.Email', ErrorCode.Duplicate)]);
 
@@ -17,7 +18,8 @@ const duplicate = () => new AppError(ErrorCode.Duplicate, undefined, [fieldError
  * counted from it, or from the trial end) in one transaction. The coupon counts
  * as redeemed at the StartDate. Plans no longer offered are allowed (legacy customers).
  */
-export async function importAccount(deps: BillingDeps, body: ImportAccountInput): Promise<WireAccount> {
+export async function importAccount(deps: BillingDeps, caller: Caller, body: ImportAccountInput): Promise<WireAccount> {
+  if (caller.kind !== 'admin') throw new AppError(ErrorCode.Forbidden);
   const now = deps.clock.now();
   const email = body.PrimaryContact.Email;
   if (!isValidEmail(email)) throw validationError([fieldError('PrimaryContact.Email', ErrorCode.InvalidEmail)], ErrorCode.InvalidEmail);
@@ -34,8 +36,8 @@ export async function importAccount(deps: BillingDeps, body: ImportAccountInput)
   const accountUid = newUid();
   const subscriptionUid = newUid();
   try {
-    await deps.repos.transaction(async (repos) => {
-      if (await repos.accounts.emailTaken(email)) throw duplicate();
+    await deps.uow.transaction(async (repos) => {
+      if (await repos.people.emailTaken(email)) throw duplicate();
       const b = body.BillingAddress;
       await repos.accounts.insert({
         uid: accountUid, name: body.Name, taxStatus: body.TaxStatus ?? null,
@@ -44,8 +46,10 @@ export async function importAccount(deps: BillingDeps, body: ImportAccountInput)
           uid: newUid(), addressLine1: b.AddressLine1 ?? null, addressLine2: b.AddressLine2 ?? null, addressLine3: b.AddressLine3 ?? null,
           city: b.City ?? null, state: b.State ?? null, postalCode: b.PostalCode ?? null, country: b.Country ?? null,
         } : null,
-        primary: { personAccountUid: newUid(), person: { uid: newUid(), email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName } },
       });
+      const personUid = newUid();
+      await repos.people.insert({ uid: personUid, email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName });
+      await repos.people.link({ uid: newUid(), personUid, accountUid, isPrimary: true, receiveInvoices: true });
       await repos.subscriptions.insert({
         uid: subscriptionUid, accountUid, planUid: req.plan.Uid, quantity: req.quantity, term: req.term,
         startDate: start, endDate: null, renewalDate: renewalFrom(anchor, req.term, now), anchorDate: dayToIso(anchor),
@@ -57,10 +61,10 @@ export async function importAccount(deps: BillingDeps, body: ImportAccountInput)
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate(); // a concurrent import of the same email
+    if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent import of the same email
     throw err;
   }
-  const account = await getAccount(deps, accountUid);
+  const account = await getAccount(deps, caller, accountUid);
   if (!account) throw new AppError(ErrorCode.SystemError);
   return account;
 }

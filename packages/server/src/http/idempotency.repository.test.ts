@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
-import { IDEMPOTENCY_KEY_HOURS, idempotencyRepository } from './billing.repository.ts';
+import { IDEMPOTENCY_KEY_HOURS, idempotencyRepository } from './idempotency.repository.ts';
 
 let database: Database;
 beforeAll(async () => { database = await openTestDatabase(); });

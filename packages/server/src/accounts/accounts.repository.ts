@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, addresses, people, personAccounts } from '../db/schema.ts';
+import type { StoredPerson } from './people.repository.ts';
 
 export interface StoredAddress {
   uid: string;
@@ -11,13 +12,6 @@ export interface StoredAddress {
   state: string | null;
   postalCode: string | null;
   country: string | null;
-}
-
-export interface StoredPerson {
-  uid: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
 }
 
 export interface StoredAccount {
@@ -35,12 +29,16 @@ export interface NewAccount {
   accountType: number;
   taxStatus: string | null;
   billingAddress: StoredAddress | null;
-  primary: { personAccountUid: string; person: StoredPerson };
+  mailingAddress?: StoredAddress | null;
+  clientIdentifier?: string | null;
+  domainName?: string | null;
+  taxIds?: { TaxIdType: string; TaxId: string }[];
 }
 
-/** The only module that reads and writes accounts, their addresses and their people. */
+/** The only module that reads and writes accounts and their addresses. */
 export function accountsRepository(db: Db) {
   return {
+    /** The account with its billing address and its people (primary first by link order). */
     async get(uid: string): Promise<StoredAccount | null> {
       const [row] = await db.select().from(accounts).where(eq(accounts.uid, uid));
       if (!row) return null;
@@ -54,26 +52,32 @@ export function accountsRepository(db: Db) {
         billingAddress: address ?? null,
         personAccounts: links.map((l) => ({
           uid: l.link.uid, isPrimary: l.link.isPrimary, receiveInvoices: l.link.receiveInvoices,
-          person: { uid: l.person.uid, email: l.person.email, firstName: l.person.firstName, lastName: l.person.lastName },
+          person: {
+            uid: l.person.uid, email: l.person.email, firstName: l.person.firstName, lastName: l.person.lastName,
+            emailConfirmed: l.person.emailConfirmed,
+          },
         })),
       };
     },
-    async emailTaken(email: string): Promise<boolean> {
-      const [row] = await db.select({ uid: people.uid }).from(people).where(sql`lower(${people.email}) = lower(${email})`).limit(1);
-      return row !== undefined;
-    },
-    /** The account, its billing address, its primary person and their link (one call inside the caller's transaction). */
+    /** The account and its addresses (call inside the transaction that also writes its people). */
     async insert(a: NewAccount): Promise<void> {
-      if (a.billingAddress) await db.insert(addresses).values(a.billingAddress);
+      const rows = [a.billingAddress, a.mailingAddress].filter((x): x is StoredAddress => !!x);
+      if (rows.length) await db.insert(addresses).values(rows);
+      const taxIds = a.taxIds ?? [];
       await db.insert(accounts).values({
-        uid: a.uid, name: a.name, accountType: a.accountType, taxStatus: a.taxStatus, billingAddressUid: a.billingAddress?.uid ?? null,
+        uid: a.uid, name: a.name, accountType: a.accountType, taxStatus: a.taxStatus,
+        billingAddressUid: a.billingAddress?.uid ?? null, mailingAddressUid: a.mailingAddress?.uid ?? null,
+        clientIdentifier: a.clientIdentifier ?? null, domainName: a.domainName ?? null,
+        taxIds, taxIdType: taxIds[0]?.TaxIdType ?? null, taxId: taxIds[0]?.TaxId ?? null,
       });
-      await db.insert(people).values({
-        uid: a.primary.person.uid, email: a.primary.person.email, firstName: a.primary.person.firstName, lastName: a.primary.person.lastName,
-      });
-      await db.insert(personAccounts).values({
-        uid: a.primary.personAccountUid, personUid: a.primary.person.uid, accountUid: a.uid, isPrimary: true, receiveInvoices: true,
-      });
+    },
+    /** The company backend's own id for the account (the sign-up webhook's answer). */
+    async setClientIdentifier(uid: string, clientIdentifier: string): Promise<void> {
+      await db.update(accounts).set({ clientIdentifier, updated: new Date() }).where(eq(accounts.uid, uid));
+    },
+    /** Serializes writers of one account (SELECT ... FOR UPDATE; call inside a transaction). */
+    async lock(uid: string): Promise<void> {
+      await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid)).for('update');
     },
   };
 }

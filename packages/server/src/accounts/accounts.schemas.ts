@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressInput, isoDateInput, subscriptionInput, subscriptionOut } from './billing.schemas.ts';
+import { addressInput, isoDateInput, subscriptionInput, subscriptionOut } from '../billing/billing.schemas.ts';
 
 /** POST /admin/accounts/import: an existing customer moved in, with the subscription they already have. */
 export const importAccountInput = z.object({

@@ -1,0 +1,29 @@
+import type { Db } from './database.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { peopleRepository } from '../accounts/people.repository.ts';
+import { subscriptionsRepository } from '../billing/subscriptions.repository.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { emailListsRepository } from '../email-lists/email-lists.repository.ts';
+import { fieldsRepository } from '../fields/fields.repository.ts';
+import { idempotencyRepository } from '../http/idempotency.repository.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
+import { rowCountsRepository } from './row-counts.repository.ts';
+
+/**
+ * Every feature's repositories, by the name use cases reach them under (`repos.people`).
+ * A feature adds its repository here, once; the unit of work (unit-of-work.ts) then hands
+ * it bound to the database or to a transaction, together with all the others.
+ */
+export const REPOSITORIES = {
+  accounts: accountsRepository,
+  people: peopleRepository,
+  subscriptions: subscriptionsRepository,
+  catalog: catalogRepository,
+  emailLists: emailListsRepository,
+  fields: fieldsRepository,
+  settings: settingsRepository,
+  idempotency: idempotencyRepository,
+  rowCounts: rowCountsRepository,
+} satisfies Record<string, (db: Db) => unknown>;
+
+export type Repositories = { [K in keyof typeof REPOSITORIES]: ReturnType<(typeof REPOSITORIES)[K]> };

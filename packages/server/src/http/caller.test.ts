@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { importCustomer } from '../billing/billing-test-helpers.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { catalogSnapshots } from '../billing/catalog-snapshot.ts';
+import { memoryBus } from '../bus/event-bus.ts';
+import { unitOfWork } from '../db/unit-of-work.ts';
+import type { BillingDeps } from '../billing/billing-deps.ts';
+import { changeSubscription } from '../billing/change-subscription.ts';
+import { getAccount } from '../accounts/get-account.ts';
+import { listSubscriptions } from '../billing/list-subscriptions.ts';
+import type { Caller } from './caller.ts';
+
+let t: TestApp;
+let deps: BillingDeps;
+beforeAll(async () => {
+  t = await createTestApp({ clock: '2026-03-15T12:00:00Z' });
+  const catalog = catalogRepository(t.database.db);
+  deps = { config: t.config, clock: t.clock, catalog, uow: unitOfWork(t.database.db), snapshots: catalogSnapshots(catalog, memoryBus()) };
+});
+afterAll(async () => { await t.close(); });
+
+describe('the caller is decided once and use cases check it', () => {
+  it('the admin key makes the caller the admin; without it the caller is anonymous and account use cases refuse', async () => {
+    const account = await importCustomer(t);
+    const anonymous: Caller = { kind: 'anonymous', ip: '203.0.113.9' };
+    await expect(getAccount(deps, anonymous, account.Uid)).rejects.toMatchObject({ code: 'Errors.Unauthorized', status: 401 });
+    await expect(listSubscriptions(deps, anonymous, { currentOnly: false }, { limit: 10, offset: 0 })).rejects.toMatchObject({ status: 401 });
+    const body = { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' as const, SubscriptionAddOns: [], DiscountCouponSubscriptions: [] };
+    await expect(changeSubscription(deps, anonymous, account.CurrentSubscription.Uid, body as never)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a person reaches only their own account (the seam login will use)', async () => {
+    const mine = await importCustomer(t);
+    const theirs = await importCustomer(t);
+    const me: Caller = { kind: 'person', ip: '203.0.113.9', personUid: mine.PrimaryContact.Uid, accountUid: mine.Uid };
+    expect((await getAccount(deps, me, mine.Uid))?.Uid).toBe(mine.Uid);
+    await expect(getAccount(deps, me, theirs.Uid)).rejects.toMatchObject({ code: 'Errors.Forbidden', status: 403 });
+    const listed = await listSubscriptions(deps, me, { currentOnly: false }, { limit: -1, offset: 0 });
+    expect(new Set(listed.items.map((s) => s.Account.Uid))).toEqual(new Set([mine.Uid]));
+    await expect(listSubscriptions(deps, me, { accountUid: theirs.Uid, currentOnly: false }, { limit: -1, offset: 0 })).rejects.toMatchObject({ status: 403 });
+    const body = { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' as const, SubscriptionAddOns: [], DiscountCouponSubscriptions: [] };
+    await expect(changeSubscription(deps, me, theirs.CurrentSubscription.Uid, body as never)).rejects.toMatchObject({ status: 403 });
+    expect((await changeSubscription(deps, me, mine.CurrentSubscription.Uid, body as never)).Plan.Uid).toBe('plan-pro');
+  });
+});

@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+
+export interface StoredAnswer {
+  requestHash: string;
+  statusCode: number;
+  response: unknown;
+}
+
+/** How long an Idempotency-Key answer is replayed; after that the key may be used again. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+const expired = sql`${idempotencyKeys.created} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`;
+
+/** A claimed key whose answer is not written yet (only its own transaction ever sees it). */
+const PENDING_STATUS = 0;
+
+/** Idempotency-Key answers (table idempotency_keys), kept for IDEMPOTENCY_KEY_HOURS. */
+export function idempotencyRepository(db: Db) {
+  return {
+    async find(scope: string, key: string): Promise<StoredAnswer | null> {
+      const [row] = await db.select().from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), sql`not (${expired})`));
+      return row ? { requestHash: row.requestHash, statusCode: row.statusCode, response: row.response } : null;
+    },
+    /**
+     * Takes the key for this transaction; false when another request holds it. The primary key
+     * is the lock: a concurrent claim of the same key waits here until the first transaction
+     * ends, then finds its answer (commit) or takes the key itself (rollback).
+     */
+    async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
+      // Expired answers go first (indexed by created), so the table stays small and an old key can be reused.
+      await db.delete(idempotencyKeys).where(expired);
+      const rows = await db.insert(idempotencyKeys).values({ scope, key, requestHash, statusCode: PENDING_STATUS, response: {} })
+        .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      return rows.length > 0;
+    },
+    /** Writes the answer of a claimed key. */
+    async complete(scope: string, key: string, answer: { statusCode: number; response: unknown }): Promise<void> {
+      await db.update(idempotencyKeys).set({ statusCode: answer.statusCode, response: answer.response })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    },
+    async save(scope: string, key: string, answer: StoredAnswer): Promise<void> {
+      await db.delete(idempotencyKeys).where(expired);
+      await db.insert(idempotencyKeys).values({ scope, key, ...answer });
+    },
+  };
+}
+
+export type IdempotencyRepository = ReturnType<typeof idempotencyRepository>;

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ErrorCode } from '@portico/core';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { AppError } from './app-error.ts';
+import type { Caller } from './caller.ts';
+
+/** The Idempotency-Key header as routes accept it. */
+export const idempotencyKeyHeader = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'must be 8-200 visible ASCII characters');
+
+export interface IdempotencyRequest {
+  /** The operation, e.g. 'POST /crm/registrations'; callerScope() adds who asked. */
+  scope: string;
+  /** The client's Idempotency-Key; without one the work simply runs. */
+  key: string | undefined;
+  /** What makes two requests "the same request" (requestHash()). */
+  requestHash: string;
+}
+
+export interface Answer<T> {
+  statusCode: number;
+  body: T;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** Hash of the parts that make two requests the same one (route parameters, body, file digests). */
+export function requestHash(...parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** Keys are per caller: one person's key never replays another's answer. */
+export function callerScope(operation: string, caller: Caller): string {
+  switch (caller.kind) {
+    case 'person': return `${operation} person:${caller.personUid}`;
+    case 'admin': return `${operation} admin`;
+    default: return `${operation} anonymous`;
+  }
+}
+
+function conflict(): AppError {
+  return new AppError(ErrorCode.Conflict, 'This Idempotency-Key was already used for a different request.', [
+    { Field: 'headers.idempotency-key', ErrorCode: ErrorCode.Conflict, Message: 'Use a new key for a new request.' },
+  ]);
+}
+
+/**
+ * Runs `work` in one transaction and, with a key, stores its answer in that same transaction:
+ * a retry with the same key and the same request gets the stored answer without running again;
+ * the same key with another request is a 409. Two identical requests at once: the key row is
+ * claimed first, so the second waits for the first transaction and then replays its answer (or,
+ * if the first failed and rolled back, runs itself). A failed request stores nothing, so fixing
+ * the input and retrying with the same key works.
+ */
+export async function withIdempotency<T>(
+  uow: UnitOfWork, req: IdempotencyRequest, work: (repos: UnitOfWork) => Promise<{ statusCode: number; body: T }>,
+): Promise<Answer<T>> {
+  const { scope, key, requestHash: hash } = req;
+  return uow.transaction(async (repos) => {
+    if (key === undefined) return { ...(await work(repos)), replayed: false };
+    if (!(await repos.idempotency.claim(scope, key, hash))) {
+      const stored = await repos.idempotency.find(scope, key);
+      // Gone between the claim and the read: it expired this instant; the client may retry.
+      if (!stored) throw new AppError(ErrorCode.Conflict, 'This Idempotency-Key is being reused; try again.');
+      if (stored.requestHash !== hash) throw conflict();
+      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+    }
+    const answer = await work(repos);
+    await repos.idempotency.complete(scope, key, { statusCode: answer.statusCode, response: answer.body });
+    return { ...answer, replayed: false };
+  });
+}
