@@ -6,7 +6,7 @@ import type { CompanyConfig } from './config/company-config.schema.ts';
 import type { Database } from './db/database.ts';
 import type { EventBus } from './bus/event-bus.ts';
 import type { ServerClock } from './clock/server-clock.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { registerNulCheck } from './http/reject-nul.ts';
 import { loggableError } from './http/database-errors.ts';
 import { registerFieldSelection } from './http/fields.ts';
@@ -77,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Tests and development check every answer against its zod schema; production trusts the typed

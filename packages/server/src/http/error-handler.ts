@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@portico/core';
@@ -23,7 +23,8 @@ function fromFastifyError(err: FastifyError): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError(ErrorCode.MalformedBody, 'The request body is not valid JSON.');
+      // The parser also refuses __proto__ and constructor.prototype keys (prototype poisoning) and does not say which it was.
+      return new AppError(ErrorCode.MalformedBody, 'The request body is not valid JSON, or has a __proto__ or constructor.prototype key.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(ErrorCode.PayloadTooLarge);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -39,6 +40,17 @@ function fromFastifyError(err: FastifyError): AppError | null {
     return new AppError(ErrorCode.ValidationFailed, err.message, [], err.statusCode);
   }
   return null;
+}
+
+/**
+ * Fastify's `frameworkErrors`: the URL errors it finds before routing (a bad percent-encoding,
+ * a path parameter over maxParamLength) otherwise get Fastify's own body, which echoes the URL.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new AppError(ErrorCode.ValidationFailed, 'A path segment is too long.', [], 414)
+    : new AppError(ErrorCode.ValidationFailed, 'The URL is not valid.', [], 400);
+  void reply.status(appError.status).type('application/json').send(appError.toBody());
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

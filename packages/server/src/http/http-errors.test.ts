@@ -20,6 +20,20 @@ describe('bad input answers with the one error shape (issue 2 "Bad input")', () 
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.body, 400, 'Errors.MalformedBody');
   });
+  it('a __proto__ key in a body is a 400 that says so', async () => {
+    const res = await t.admin({ method: 'POST', url: '/api/v1/admin/planfamilies', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"Name":"a"}' });
+    expectErrorShape(res.body, 400, 'Errors.MalformedBody');
+    expect(res.json().Message).toContain('__proto__');
+  });
+  it('a path segment over 200 characters is a 414, and a bad percent-encoding a 400, in the one shape without echoing the URL', async () => {
+    const long = await t.request({ method: 'GET', url: `/api/v1/billing/plans/${'x'.repeat(5000)}` });
+    expect(long.statusCode).toBe(414);
+    expectErrorShape(long.body, 414, 'Errors.ValidationFailed');
+    expect(long.body).not.toContain('xxxx');
+    const bad = await t.request({ method: 'GET', url: '/api/v1/billing/plans/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expectErrorShape(bad.body, 400, 'Errors.ValidationFailed');
+  });
   it('a wrong content type is a 415', async () => {
     const res = await t.admin({ method: 'POST', url: '/api/v1/admin/plans', headers: { 'content-type': 'text/plain' }, payload: 'Name=x' });
     expect(res.statusCode).toBe(415);
