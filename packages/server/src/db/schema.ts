@@ -115,6 +115,8 @@ export const accounts = pgTable('accounts', {
   taxStatus: text('tax_status'),
   taxIds: jsonb('tax_ids').$type<{ TaxId: string; TaxIdType: string }[]>().notNull().default(sql`'[]'::jsonb`),
   accountCredit: integer('account_credit').notNull().default(0),
+  /** Values of the company's own registration fields on the account (`Account.FieldValues.<SystemName>`). */
+  fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   created: created(),
   updated: updated(),
 });
@@ -135,6 +137,10 @@ export const people = pgTable('people', {
   passwordMustChange: boolean('password_must_change').notNull().default(false),
   /** Null until the person follows the confirmation link, when the company requires confirmation. */
   emailConfirmed: timestamp('email_confirmed', { withTimezone: true, mode: 'date' }),
+  /** Values of the company's own registration fields on the person (`Person.FieldValues.<SystemName>`). */
+  fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** The browser's IANA time zone at sign-up (X-Timezone), for dates in mail; null when not sent or not a known zone. */
+  timeZone: text('time_zone'),
   created: created(),
   updated: updated(),
 }, (t) => [uniqueIndex('people_email_idx').on(sql`lower(${t.email})`)]);
