@@ -417,3 +417,54 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   status: text('status').notNull(),
   created: created(),
 });
+
+/**
+ * Signed-in sessions (issue 8): every access token names one (claim `sid`). Ending a session
+ * (logout, idle or absolute lifetime passed) stops its tokens at once; the guard reads this row.
+ */
+export const sessions = pgTable('sessions', {
+  uid: text('uid').primaryKey(),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  accountUid: text('account_uid').references(() => accounts.uid, { onDelete: 'set null' }),
+  created: created(),
+  lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull(),
+  idleExpires: timestamp('idle_expires', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpires: timestamp('absolute_expires', { withTimezone: true, mode: 'date' }).notNull(),
+  ended: timestamp('ended', { withTimezone: true, mode: 'date' }),
+  /** logout, idle, absolute, revoked */
+  endReason: text('end_reason'),
+}, (t) => [index('sessions_person_idx').on(t.personUid)]);
+
+/**
+ * Token signing keys (JWKS). The private JWK is stored encrypted (AES-256-GCM) under
+ * PORTICO_KEY_ENCRYPTION_KEY; `not_after` is when the last token it signed has expired,
+ * after which it leaves the JWKS.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  created: created(),
+  retired: timestamp('retired', { withTimezone: true, mode: 'date' }),
+  notAfter: timestamp('not_after', { withTimezone: true, mode: 'date' }),
+});
+
+/** Earlier password hashes of a person, for the PasswordHistory rule. */
+export const passwordHistory = pgTable('password_history', {
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  created: created(),
+}, (t) => [index('password_history_person_idx').on(t.personUid, t.created)]);
+
+/** Security-relevant events (sign-in success and failure, logout), append-only. */
+export const auditLog = pgTable('audit_log', {
+  uid: text('uid').primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The person acting, when known (null for a failed sign-in with an unknown email). */
+  actor: text('actor'),
+  action: text('action').notNull(),
+  target: text('target'),
+  ip: text('ip'),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor)]);
