@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { computed, openDemoPage, selectPlanEmbed } from './support/demo-page.ts';
+import { computed, HARNESS, openDemoPage, selectPlanEmbed } from './support/demo-page.ts';
 import { repoRoot } from './support/server.ts';
 
 const session = browserPerFile();
@@ -13,7 +13,7 @@ const EMBEDS = ['#embed-selectPlan', '#embed-profileView', '#embed-login', '#emb
 
 describe('axe-core (serious and critical violations) inside the widget', () => {
   test('every shadow root is open, so axe and assistive technology can analyse it', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     for (const sel of EMBEDS) {
       expect(await page.locator(sel).evaluate((el) => el.shadowRoot?.mode ?? 'none (closed or missing)'), sel).toBe('open');
     }
@@ -22,7 +22,7 @@ describe('axe-core (serious and critical violations) inside the widget', () => {
     expect(await page.locator('[data-portico-popup-host]').evaluate((el) => el.shadowRoot?.mode ?? 'none')).toBe('open');
   });
 
-  for (const [label, path] of [['server mode', '/'], ['demo mode', '/?demo=1']] as const) {
+  for (const [label, path] of [['server mode', HARNESS], ['demo mode', `${HARNESS}?demo=1`]] as const) {
     test(`embedded widgets (${label})`, async () => {
       const page = await openDemoPage(session.context, path);
       await page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor();
@@ -94,7 +94,7 @@ describe('axe-core on every built screen, light and dark (serious and critical: 
 
   for (const theme of THEMES) {
     test(`${theme.displayMode} mode, accent ${theme.accentColor}`, async () => {
-      const page = await openDemoPage(session.context, '/?demo=1');
+      const page = await openDemoPage(session.context, `${HARNESS}?demo=1`);
       await page.evaluate((t) => (window as unknown as { Portico: { setTheme(t: object): void } }).Portico.setTheme(t), theme);
       await expect.poll(async () => (await computed(selectPlanEmbed(page), ['background-color']))['background-color']).toBe(BG[theme.displayMode]);
 

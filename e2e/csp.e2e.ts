@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserPerFile } from './support/browser.ts';
-import { selectPlanEmbed, serverUrl } from './support/demo-page.ts';
+import { HARNESS, selectPlanEmbed, serverUrl } from './support/demo-page.ts';
 
 const session = browserPerFile();
 
@@ -55,10 +55,10 @@ function expectStrict(csp: string | undefined | null) {
 }
 
 describe('strict Content-Security-Policy', () => {
-  test('the demo page carries the strict CSP, and popup + embeds cause no violation (server mode)', async () => {
+  test('the developer harness carries the strict CSP, and popup + embeds cause no violation (server mode)', async () => {
     const page = await session.context.newPage();
     const csp = await watchCsp(page);
-    const response = await page.goto(`${serverUrl()}/`);
+    const response = await page.goto(`${serverUrl()}${HARNESS}`);
     expect(response?.status()).toBe(200);
     expectStrict(response?.headers()['content-security-policy']);
 
@@ -86,7 +86,7 @@ describe('strict Content-Security-Policy', () => {
 
   test('demo mode and the hostile page: no violation either', async () => {
     // profileView is a real screen in demo mode only; with a server it is "not available yet" (docs/widget.md).
-    for (const [path, profileDialog] of [['/?demo=1', 'Profile'], ['/hostile.html', 'This screen is not available yet']] as const) {
+    for (const [path, profileDialog] of [[`${HARNESS}?demo=1`, 'Profile'], ['/hostile.html', 'This screen is not available yet']] as const) {
       const page = await session.context.newPage();
       const csp = await watchCsp(page);
       const response = await page.goto(`${serverUrl()}${path}`);
@@ -94,6 +94,24 @@ describe('strict Content-Security-Policy', () => {
       await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).waitFor();
       await openAndClosePopup(page, 'selectPlan', 'Choose a plan');
       await openAndClosePopup(page, 'profileView', profileDialog);
+      expect(await csp.violations(), path).toEqual([]);
+      expect(csp.consoleCsp, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  test('the Northwind site pages: no violation in either mode, popups and persona switch included', async () => {
+    for (const path of ['/', '/?demo=1', '/account.html?demo=1']) {
+      const page = await session.context.newPage();
+      const csp = await watchCsp(page);
+      const response = await page.goto(`${serverUrl()}${path}`);
+      expectStrict(response?.headers()['content-security-policy']);
+      await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      if (path !== '/') await page.getByRole('radio', { name: 'Free member' }).click();
+      await page.waitForTimeout(300);
       expect(await csp.violations(), path).toEqual([]);
       expect(csp.consoleCsp, path).toEqual([]);
       await page.close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserPerFile, newContext } from './support/browser.ts';
-import { openDemoPage, selectPlanEmbed } from './support/demo-page.ts';
+import { HARNESS, openDemoPage, selectPlanEmbed } from './support/demo-page.ts';
 
 const session = browserPerFile();
 
@@ -24,10 +24,10 @@ async function openAndClose(page: Page, trigger: string, dialogName: string) {
 }
 
 describe('demo mode', () => {
-  test('makes zero requests to the API while states open and personas switch', async () => {
+  test('makes zero requests to the API while states open and personas switch (developer harness)', async () => {
     const requests: string[] = [];
     session.context.on('request', (r) => requests.push(r.url()));
-    const page = await openDemoPage(session.context, '/?demo=1');
+    const page = await openDemoPage(session.context, `${HARNESS}?demo=1`);
 
     expect(await page.evaluate(() => (window as unknown as { Portico: { config: { demo: boolean } } }).Portico.config.demo)).toBe(true);
     const plans = selectPlanEmbed(page);
@@ -76,12 +76,14 @@ describe('demo mode', () => {
 
 describe('browser storage before use', () => {
   test('loading the page and rendering embeds writes no localStorage, sessionStorage or cookie (server and demo mode)', async () => {
-    for (const path of ['/', '/?demo=1', '/hostile.html']) {
+    // The company site and the harness (whose controls gallery renders every form control).
+    const pages = [['/', false], ['/?demo=1', false], [HARNESS, true], [`${HARNESS}?demo=1`, true], ['/hostile.html', true]] as const;
+    for (const [path, hasGallery] of pages) {
       const fresh = await newContext(session.browser);
       try {
         expect(await fresh.cookies()).toEqual([]);
         const page = await openDemoPage(fresh, path);
-        await page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor();
+        if (hasGallery) await page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor();
         await page.waitForTimeout(300);
         expect(await storageSnapshot(page), path).toEqual(EMPTY);
       } finally {

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { describeFocus, openDemoPage } from './support/demo-page.ts';
+import { describeFocus, HARNESS, openDemoPage } from './support/demo-page.ts';
 
 /**
  * The form layer in Chromium (issue 7 "Forms"): the controls gallery renders
@@ -12,7 +12,7 @@ import { describeFocus, openDemoPage } from './support/demo-page.ts';
 const session = browserPerFile();
 
 async function openForm(): Promise<{ page: Page; form: Locator }> {
-  const page = await openDemoPage(session.context, '/');
+  const page = await openDemoPage(session.context, HARNESS);
   const form = page.locator('#controls-gallery').getByRole('form', { name: 'Configured fields' });
   await form.getByRole('textbox', { name: 'Email' }).waitFor();
   return { page, form };

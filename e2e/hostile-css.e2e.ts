@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserPerFile } from './support/browser.ts';
-import { computed, openDemoPage, screenshotPath, selectPlanEmbed } from './support/demo-page.ts';
+import { computed, HARNESS, openDemoPage, screenshotPath, selectPlanEmbed } from './support/demo-page.ts';
 
 const session = browserPerFile();
 
@@ -40,8 +40,8 @@ async function widgetStyles(page: Page): Promise<Record<string, Record<string, s
 }
 
 describe('hostile host stylesheet', () => {
-  test('widget text and controls compute identically on hostile.html and index.html', async () => {
-    const clean = await openDemoPage(session.context, '/');
+  test('widget text and controls compute identically on hostile.html and harness.html', async () => {
+    const clean = await openDemoPage(session.context, HARNESS);
     const reference = await widgetStyles(clean);
     await selectPlanEmbed(clean).screenshot({ path: screenshotPath('hostile-reference-index') });
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { browserPerFile } from './support/browser.ts';
-import { describeFocus, focusIsInside, openDemoPage, selectPlanEmbed, serverUrl } from './support/demo-page.ts';
+import { describeFocus, focusIsInside, HARNESS, openDemoPage, selectPlanEmbed, serverUrl } from './support/demo-page.ts';
 
 const session = browserPerFile();
 
 describe('demo page (server mode)', () => {
   test('a trigger button opens a labelled modal dialog that traps focus, closes on Escape and returns focus', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const trigger = page.getByRole('button', { name: 'selectPlan', exact: true });
     await trigger.click();
 
@@ -39,7 +39,7 @@ describe('demo page (server mode)', () => {
   });
 
   test('the close button and a backdrop click close the popup; focus returns to the trigger', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const trigger = page.getByRole('button', { name: 'login', exact: true });
     await trigger.click();
     const dialog = page.getByRole('dialog');

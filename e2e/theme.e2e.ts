@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserPerFile, newContext } from './support/browser.ts';
-import { computed, openDemoPage, screenshotPath, selectPlanEmbed } from './support/demo-page.ts';
+import { computed, HARNESS, openDemoPage, screenshotPath, selectPlanEmbed } from './support/demo-page.ts';
 
 const session = browserPerFile();
 
@@ -31,7 +31,7 @@ async function styleBecomes(page: Page, get: () => Promise<string>, expected: st
 
 describe('theme switching (demo page theme switcher)', () => {
   test('corner shape square / rounded / pill changes the button radius: 0 → 6px → 25px', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const { region, secondary, primary } = parts(page);
     const corner = page.getByLabel('Corner shape');
     const radius = async () => (await computed(secondary, ['border-top-left-radius']))['border-top-left-radius']!;
@@ -47,7 +47,7 @@ describe('theme switching (demo page theme switcher)', () => {
   });
 
   test('accent colour, border width and dark mode visibly change colours', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const { region, secondary, primary } = parts(page);
     const bg = async () => (await computed(region, ['background-color']))['background-color']!;
     const accent = async () => (await computed(primary, ['background-color']))['background-color']!;
@@ -90,7 +90,7 @@ describe('theme switching (demo page theme switcher)', () => {
   });
 
   test('window.Portico.setTheme changes the widget live', async () => {
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const { secondary } = parts(page);
     const radius = async () => (await computed(secondary, ['border-top-left-radius']))['border-top-left-radius']!;
     await page.evaluate(() => (window as unknown as { Portico: { setTheme(t: object): void } }).Portico.setTheme({ cornerShape: 'pill' }));
@@ -102,7 +102,7 @@ describe('theme switching (demo page theme switcher)', () => {
   test("displayMode 'auto' follows prefers-color-scheme live, without a reload", async () => {
     await session.context.close();
     session.context = await newContext(session.browser, { colorScheme: 'light' });
-    const page = await openDemoPage(session.context, '/');
+    const page = await openDemoPage(session.context, HARNESS);
     const { region } = parts(page);
     const bg = async () => (await computed(region, ['background-color']))['background-color']!;
     await page.evaluate(() => {

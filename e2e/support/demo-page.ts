@@ -12,8 +12,16 @@ export function serverUrl(): string {
 }
 
 /**
- * Opens a demo host page (`/`, `/?demo=1`, `/hostile.html`…) and waits until
- * window.Portico exists and the embedded selectPlan shows its heading.
+ * The developer harness: a popup button for every state (named by the state), the embeds
+ * gallery (#embed-profileView, #embed-login, #embed-register, #controls-gallery), the theme
+ * form and the persona switcher. `/` is the Northwind company site, whose pricing section
+ * also embeds selectPlan as #embed-selectPlan.
+ */
+export const HARNESS = '/harness.html';
+
+/**
+ * Opens a demo host page (`/`, `/?demo=1`, HARNESS, `/hostile.html`…) and waits until
+ * window.Portico exists and the embedded selectPlan (#embed-selectPlan) shows its heading.
  */
 export async function openDemoPage(context: BrowserContext, pathAndQuery = '/'): Promise<Page> {
   const page = await context.newPage();

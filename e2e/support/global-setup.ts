@@ -14,6 +14,8 @@ const REQUIRED_BUILD = [
   path.join(repoRoot, 'packages/widget/dist/portico.js'),
   path.join(repoRoot, 'packages/widget/dist/chunks/app.js'),
   path.join(repoRoot, 'packages/widget/dist/index.html'),
+  path.join(repoRoot, 'packages/widget/dist/account.html'),
+  path.join(repoRoot, 'packages/widget/dist/harness.html'),
   path.join(repoRoot, 'packages/widget/dist/hostile.html'),
 ];
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
-/** dist/hostile.html: the demo page plus a hostile host stylesheet, for the isolation e2e test. */
+/** dist/hostile.html: the developer harness plus a hostile host stylesheet, for the isolation e2e test. */
 function hostileDemoPage(): Plugin {
   return {
     name: 'portico-hostile-demo-page',
     generateBundle() {
-      const html = readFileSync('demo/index.html', 'utf8')
-        .replace('<title>Portico widget demo</title>', '<title>Portico widget demo (hostile CSS)</title>\n  <!-- Hostile host styles: the widget must look the same as on index.html. -->\n  <link rel="stylesheet" href="/hostile.css">');
-      if (!html.includes('hostile.css')) throw new Error('demo/index.html has no <title> to extend');
+      const html = readFileSync('demo/harness.html', 'utf8')
+        .replace('<title>Portico developer harness</title>', '<title>Portico developer harness (hostile CSS)</title>\n  <!-- Hostile host styles: the widget must look the same as on harness.html. -->\n  <link rel="stylesheet" href="/hostile.css">');
+      if (!html.includes('hostile.css')) throw new Error('demo/harness.html has no <title> to extend');
       this.emitFile({ type: 'asset', fileName: 'hostile.html', source: html });
     },
   };
@@ -16,7 +16,7 @@ function hostileDemoPage(): Plugin {
 
 /**
  * Build 2 of 2: the loader dist/portico.js, a classic script (IIFE) with no
- * React. It also copies the demo host pages (demo/) into dist/.
+ * React. It also copies the demo host pages (demo/: the Northwind site, the developer harness, minimal.html) into dist/.
  */
 export default defineConfig({
   publicDir: 'demo',

@@ -17,7 +17,8 @@ const widgetDist = path.join(root, 'widget');
 mkdirSync(path.join(widgetDist, 'chunks'), { recursive: true });
 for (const [file, text] of Object.entries({
   'portico.js': 'export {};', 'chunks/app-abcdefgh.js': 'export {};', 'index.html': '<!doctype html><title>demo</title>',
-  'hostile.html': '<!doctype html><title>hostile</title>', 'demo.js': '', 'demo.css': '', 'hostile.css': '',
+  'hostile.html': '<!doctype html><title>hostile</title>', 'hostile.css': '', 'account.html': '<!doctype html><title>account</title>',
+  'harness.html': '<!doctype html><title>harness</title>', 'harness.js': '', 'harness.css': '', 'demo-mode.js': '', 'site.js': '', 'site.css': '',
 })) writeFileSync(path.join(widgetDist, file), text);
 
 // Named explicitly, as production requires; its text matches the install-time PGlite template, so
@@ -67,7 +68,7 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     const prod = await serverIn('production', 'prod');
     try {
       const { url } = prod.server;
-      for (const page of ['/', '/index.html', '/hostile.html', '/hostile.css', '/demo.js', '/demo.css']) {
+      for (const page of ['/', '/index.html', '/account.html', '/harness.html', '/hostile.html', '/hostile.css', '/harness.js', '/harness.css', '/demo-mode.js', '/site.js', '/site.css']) {
         expect(await statusOf(`${url}${page}`), page).toBe(404);
       }
       for (const code of ['/portico.js', '/chunks/app-abcdefgh.js']) expect(await statusOf(`${url}${code}`), code).toBe(200);
@@ -81,7 +82,7 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     const dev = await serverIn('development', 'dev');
     try {
       expect(await (await fetch(`${dev.server.url}/`)).text()).toContain('<title>demo</title>');
-      expect(await statusOf(`${dev.server.url}/hostile.html`)).toBe(200);
+      for (const page of ['/account.html', '/harness.html', '/hostile.html', '/site.js']) expect(await statusOf(`${dev.server.url}${page}`), page).toBe(200);
       expect(await corsAllows(dev.server.url, OWN_ORIGIN)).toBe(true);
     } finally {
       await dev.close();

@@ -1,20 +1,7 @@
-// Demo host page script (plain classic script, no inline code: strict CSP).
-// It runs (defer) before /portico.js, so it can set data-demo on the loader tag.
+// Developer harness script (plain classic script, no inline code: strict CSP). Demo mode and the
+// persona switcher are demo-mode.js's, shared with the company site pages.
 (function () {
   'use strict';
-  var params = new URLSearchParams(location.search);
-  var demo = params.get('demo') === '1' || params.get('demo') === 'true';
-  var loader = document.getElementById('portico-loader');
-  if (demo && loader) loader.setAttribute('data-demo', 'true');
-
-  var toggle = document.getElementById('demo-toggle');
-  var modeLabel = document.getElementById('mode-label');
-  var next = new URL(location.href);
-  if (demo) next.searchParams.delete('demo'); else next.searchParams.set('demo', '1');
-  toggle.href = next.pathname + next.search;
-  toggle.textContent = demo ? 'Turn demo mode off' : 'Turn demo mode on';
-  modeLabel.textContent = demo ? 'Demo mode' : 'Server mode';
-
   function portico() { return window.Portico; }
 
   // Theme switcher: every change calls Portico.setTheme with the form's values.
@@ -74,29 +61,6 @@
       'signup', 'subscription.update', 'paymentInformation.update', 'profile.update', 'logout'].forEach(function (name) {
       P.on(name, function (detail) { log(name, detail); });
     });
-
-    if (P.config.demo) {
-      var box2 = document.getElementById('persona-box');
-      var list = document.getElementById('persona-list');
-      box2.hidden = false;
-      var labels = { visitor: 'Visitor (signed out)', freeMember: 'Free member', teamOwner: 'Paying team owner', pastDue: 'Past-due member' };
-      P.demoPersonas.forEach(function (name) {
-        var b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'btn';
-        b.setAttribute('role', 'radio');
-        b.setAttribute('data-persona', name);
-        b.textContent = labels[name] || name;
-        b.addEventListener('click', function () {
-          P.setDemoPersona(name);
-          list.querySelectorAll('button').forEach(function (x) {
-            x.setAttribute('aria-checked', String(x.getAttribute('data-persona') === name));
-          });
-        });
-        b.setAttribute('aria-checked', String(P.getDemoPersona() === name));
-        list.appendChild(b);
-      });
-    }
   }
 
   if (portico()) ready();

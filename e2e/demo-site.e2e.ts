@@ -1,0 +1,151 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { browserPerFile, newContext } from './support/browser.ts';
+import { computed, HARNESS, openDemoPage, screenshotPath, selectPlanEmbed, serverUrl } from './support/demo-page.ts';
+
+/**
+ * The demo as a customer's website (issue 7): `npm start` opens the Northwind Analytics site
+ * (index.html, account.html) with the widget in it; the developer harness is its own page.
+ */
+const session = browserPerFile();
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const footer = (page: Page) => page.getByRole('contentinfo');
+const accountScreen = (page: Page) => page.locator('#account-screen');
+
+/** Opens a popup from a trigger, checks its dialog by name, closes it with Escape: focus goes back to the trigger. */
+async function openAndClose(page: Page, trigger: Locator, dialogName: RegExp) {
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByRole('button', { name: 'Close' }).waitFor();
+  expect(await dialog.getAttribute('aria-modal')).toBe('true');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
+describe('the Northwind site', () => {
+  test('the home page is a company site: header with Log in and Sign up, the plan list in the pricing section, links to the account page and the harness', async () => {
+    const page = await openDemoPage(session.context, '/');
+    expect(await page.title()).toContain('Northwind Analytics');
+    await page.getByRole('heading', { level: 1, name: 'Dashboards your whole team can read' }).waitFor();
+
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('button', { name: 'Log in', exact: true }).isVisible()).toBe(true);
+    expect(await banner.getByRole('button', { name: 'Sign up', exact: true }).isVisible()).toBe(true);
+
+    // The pricing section holds the embedded plan list, with the server's plans.
+    const plans = page.getByRole('region', { name: 'Simple pricing' }).getByRole('region', { name: 'Choose a plan' });
+    expect((await plans.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Free', 'Pro', 'Starter', 'Team']);
+    await page.getByRole('button', { name: 'Chat with us' }).waitFor();
+
+    expect(await mainNav(page).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account.html');
+    await mainNav(page).getByRole('link', { name: 'Developer harness' }).click();
+    await page.waitForURL(`**${HARNESS}`);
+    // The harness still has a popup button for every state and opens them.
+    await page.getByRole('heading', { level: 2, name: 'Open a state in a popup' }).waitFor();
+    await openAndClose(page, page.getByRole('button', { name: 'selectPlan', exact: true }), /^Choose a plan$/);
+    await page.getByRole('link', { name: 'Northwind site' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  test('Log in, Sign up and the chat button open the login, register and chat states in a popup', async () => {
+    const page = await openDemoPage(session.context, '/');
+    const banner = page.getByRole('banner');
+    // A state not built yet is named "<title>: this screen is not available yet"; a built one by its title.
+    await openAndClose(page, banner.getByRole('button', { name: 'Log in', exact: true }), /^Log in\b/);
+    await openAndClose(page, banner.getByRole('button', { name: 'Sign up', exact: true }), /^Sign up\b/);
+    await openAndClose(page, page.getByRole('button', { name: 'Start free' }), /^Sign up\b/);
+    await openAndClose(page, page.getByRole('button', { name: 'Chat with us' }), /^Chat\b/);
+  });
+
+  test('the account page embeds the account screens, one section at a time', async () => {
+    const page = await session.context.newPage();
+    await page.goto(new URL('/account.html?demo=1', serverUrl()).href);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(await mainNav(page).getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    const sections = page.getByRole('navigation', { name: 'Account sections' });
+    const profile = accountScreen(page).getByRole('region', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    expect(await sections.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
+
+    await sections.getByRole('link', { name: 'Plan' }).click();
+    await accountScreen(page).getByRole('heading', { level: 2, name: /^Plan\b/ }).waitFor();
+    expect(await profile.count()).toBe(0);
+    expect(await sections.getByRole('link', { name: 'Plan' }).getAttribute('aria-current')).toBe('page');
+    expect(await sections.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBeNull();
+
+    // The browser's Back button returns to the profile; a link straight to a section opens it.
+    await page.goBack();
+    await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    await page.goto(new URL('/account.html?demo=1#billing', serverUrl()).href);
+    await accountScreen(page).getByRole('heading', { level: 2, name: /^Billing\b/ }).waitFor();
+  });
+});
+
+describe('demo mode on the site', () => {
+  test('made-up data, a persona switch in the footer, links that keep demo mode and the persona, and no API request', async () => {
+    const requests: string[] = [];
+    session.context.on('request', (r) => requests.push(r.url()));
+    const page = await openDemoPage(session.context, '/?demo=1');
+    expect((await selectPlanEmbed(page).getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Community', 'Pro', 'Team']);
+    await page.getByRole('banner').getByText('Demo mode', { exact: true }).waitFor();
+
+    await footer(page).getByRole('radio', { name: 'Free member' }).click();
+    expect(new URL(page.url()).searchParams.get('persona')).toBe('freeMember');
+    await mainNav(page).getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/account.html' && url.search === '?demo=1&persona=freeMember');
+
+    // The account page starts as the persona chosen on the home page.
+    expect(await footer(page).getByRole('radio', { name: 'Free member' }).getAttribute('aria-checked')).toBe('true');
+    const profile = accountScreen(page).getByRole('region', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    await footer(page).getByRole('radio', { name: 'Visitor (signed out)' }).click();
+    await profile.getByText('Log in to see your profile.').waitFor();
+    expect(await profile.getByRole('button', { name: 'Change name' }).count()).toBe(0);
+    await openAndClose(page, page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }), /^Log in\b/);
+
+    expect(requests.filter((u) => u.includes('/api/'))).toEqual([]);
+    expect(requests.some((u) => u.includes('/chunks/'))).toBe(true);
+
+    // Turning demo mode off stays on the page, now with the server's data.
+    await footer(page).getByRole('link', { name: 'Turn demo mode off' }).click();
+    await page.waitForURL((url) => url.pathname === '/account.html' && url.search === '');
+    await footer(page).getByRole('link', { name: 'Turn demo mode on' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { Portico: { config: { demo: boolean } } }).Portico.config.demo)).toBe(false);
+    expect(await page.getByRole('banner').getByText('Demo mode', { exact: true }).isVisible()).toBe(false);
+  });
+});
+
+const WIDGET_BG = { light: 'rgb(255, 255, 255)', dark: 'rgb(15, 23, 42)' } as const;
+
+describe('light and dark: the site and the widget follow the colour scheme, axe finds nothing serious', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`${colorScheme} (screenshots at 1280 and 390 px in e2e/screenshots/site-*)`, async () => {
+      for (const width of [1280, 390]) {
+        const context = await newContext(session.browser, { colorScheme, viewport: { width, height: width > 500 ? 900 : 844 } });
+        try {
+          const home = await openDemoPage(context, '/');
+          expect((await computed(selectPlanEmbed(home), ['background-color']))['background-color']).toBe(WIDGET_BG[colorScheme]);
+          await expectNoSeriousViolations(home);
+          await home.screenshot({ path: screenshotPath(`site-home-${width}-${colorScheme}`), fullPage: true });
+
+          const demoHome = await openDemoPage(context, '/?demo=1');
+          await footer(demoHome).getByRole('radio', { name: 'Paying team owner' }).waitFor();
+          await expectNoSeriousViolations(demoHome);
+
+          for (const [path, name] of [['/account.html', 'server'], ['/account.html?demo=1', 'demo']] as const) {
+            const account = await context.newPage();
+            await account.goto(new URL(path, serverUrl()).href);
+            await accountScreen(account).getByRole('heading', { level: 2 }).first().waitFor();
+            await expectNoSeriousViolations(account);
+            await account.screenshot({ path: screenshotPath(`site-account-${name}-${width}-${colorScheme}`), fullPage: true });
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,81 @@
+// Demo mode on every demo page (the Northwind site and the developer harness). A plain classic script, no
+// inline code (strict CSP). It runs (defer) before /portico.js, so it can set data-demo on the loader tag.
+// ?demo=1 turns demo mode on; ?persona=<name> picks the demo persona. Links between the demo pages carry
+// both, so a visitor can walk the whole site in demo mode as the same persona.
+(function () {
+  'use strict';
+  var params = new URLSearchParams(location.search);
+  var demo = params.get('demo') === '1' || params.get('demo') === 'true';
+  var persona = demo ? params.get('persona') : null;
+  var loader = document.getElementById('portico-loader');
+  if (demo && loader) loader.setAttribute('data-demo', 'true');
+
+  var LABELS = { visitor: 'Visitor (signed out)', freeMember: 'Free member', teamOwner: 'Paying team owner', pastDue: 'Past-due member' };
+
+  function withDemo(url) {
+    if (demo) url.searchParams.set('demo', '1');
+    if (demo && persona) url.searchParams.set('persona', persona);
+    else url.searchParams.delete('persona');
+    return url.pathname + url.search + url.hash;
+  }
+
+  function updateLinks() {
+    document.querySelectorAll('a[href]').forEach(function (a) {
+      var raw = a.getAttribute('href');
+      if (raw.charAt(0) === '#') return;
+      var url = new URL(raw, location.href);
+      if (a.hasAttribute('data-demo-toggle')) {
+        // The same page in the other mode (a fresh persona when demo mode comes back).
+        url = new URL(location.href);
+        if (demo) url.searchParams.delete('demo'); else url.searchParams.set('demo', '1');
+        url.searchParams.delete('persona');
+        a.setAttribute('href', url.pathname + url.search + url.hash);
+        return;
+      }
+      if (url.origin !== location.origin || !/(?:\/|\.html)$/.test(url.pathname)) return;
+      a.setAttribute('href', withDemo(url));
+    });
+  }
+
+  document.querySelectorAll('[data-demo-toggle]').forEach(function (a) {
+    a.textContent = demo ? 'Turn demo mode off' : 'Turn demo mode on';
+  });
+  document.querySelectorAll('[data-demo-label]').forEach(function (el) {
+    el.textContent = demo ? 'Demo mode' : 'Server mode';
+  });
+  document.querySelectorAll('[data-demo-only]').forEach(function (el) { el.hidden = !demo; });
+  document.querySelectorAll('[data-server-only]').forEach(function (el) { el.hidden = demo; });
+  updateLinks();
+
+  function choose(P, name) {
+    P.setDemoPersona(name);
+    persona = name;
+    document.querySelectorAll('[data-persona]').forEach(function (b) {
+      b.setAttribute('aria-checked', String(b.getAttribute('data-persona') === name));
+    });
+    history.replaceState(history.state, '', withDemo(new URL(location.href)));
+    updateLinks();
+  }
+
+  function ready() {
+    var P = window.Portico;
+    if (!P.config.demo) return;
+    if (persona && P.demoPersonas.indexOf(persona) >= 0) P.setDemoPersona(persona);
+    document.querySelectorAll('[data-persona-list]').forEach(function (list) {
+      P.demoPersonas.forEach(function (name) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'btn';
+        b.setAttribute('role', 'radio');
+        b.setAttribute('data-persona', name);
+        b.setAttribute('aria-checked', String(P.getDemoPersona() === name));
+        b.textContent = LABELS[name] || name;
+        b.addEventListener('click', function () { choose(P, name); });
+        list.appendChild(b);
+      });
+    });
+  }
+
+  if (window.Portico) ready();
+  else document.addEventListener('portico:ready', ready, { once: true });
+})();
