@@ -18,3 +18,5 @@ export * from './change-summary.ts';
 export * from './charge-summary.ts';
 export * from './due-label.ts';
 export * from './wire.ts';
+export * from './order-summary.ts';
+export * from './what-follows.ts';
