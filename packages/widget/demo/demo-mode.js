@@ -9,6 +9,11 @@
   var persona = demo ? params.get('persona') : null;
   var loader = document.getElementById('portico-loader');
   if (demo && loader) loader.setAttribute('data-demo', 'true');
+  // Whether the widget will show a signed-in member: site.css reserves the account screen's height by it.
+  function markMember() {
+    document.documentElement.toggleAttribute('data-demo-member', demo && persona !== 'visitor');
+  }
+  markMember();
 
   var LABELS = { visitor: 'Visitor (signed out)', freeMember: 'Free member', teamOwner: 'Paying team owner', pastDue: 'Past-due member' };
 
@@ -50,6 +55,7 @@
   function choose(P, name) {
     P.setDemoPersona(name);
     persona = name;
+    markMember();
     document.querySelectorAll('[data-persona]').forEach(function (b) {
       b.setAttribute('aria-checked', String(b.getAttribute('data-persona') === name));
     });
