@@ -1,5 +1,5 @@
 // `npm start`: build what is stale, then run the server with the demo company
-// on embedded PGlite (or DATABASE_URL), serving the demo page.
+// on embedded PGlite (or DATABASE_URL), serving the demo pages (the demo company's website at /, the developer harness at /harness.html).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 import type { StateName } from '@portico/core';
 
 /**
- * Product area of every named state: used by the demo page to group its
+ * Product area of every named state: used by the developer harness (demo/harness.html) to group its
  * popup buttons, and by docs/states.md. Pure data, no React, so the loader
  * can expose it as Portico.stateAreas.
  */
