@@ -83,6 +83,24 @@ export const ErrorCode = {
   PasswordRecentlyUsed: 'Errors.PasswordRecentlyUsed',
   PasswordContainsPersonalData: 'Errors.PasswordContainsPersonalData',
   PasswordTooCommon: 'Errors.PasswordTooCommon',
+
+  // Captcha (issue 7; docs/errors.md)
+  CaptchaRequired: 'Errors.CaptchaRequired',
+  CaptchaInvalid: 'Errors.CaptchaInvalid',
+  CaptchaUnavailable: 'Errors.CaptchaUnavailable',
+
+  // Payments (issue 7; docs/payments.md)
+  PaymentIntentNotFound: 'Errors.PaymentIntentNotFound',
+  PaymentAmountChanged: 'Errors.PaymentAmountChanged',
+  PaymentIntentUsed: 'Errors.PaymentIntentUsed',
+  PaymentGatewayUnavailable: 'Errors.PaymentGatewayUnavailable',
+  CardDeclined: 'Errors.CardDeclined',
+  CardNumberInvalid: 'Errors.CardNumberInvalid',
+
+  // Registration (issue 7; docs/registration.md)
+  InvalidNonce: 'Errors.InvalidNonce',
+  RegistrationClosed: 'Errors.RegistrationClosed',
+  MailUnavailable: 'Errors.MailUnavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -159,6 +177,18 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.PasswordRecentlyUsed': 'This password was used recently; choose another one.',
   'Errors.PasswordContainsPersonalData': 'The password must not contain your name or email.',
   'Errors.PasswordTooCommon': 'This password is too common.',
+  'Errors.CaptchaRequired': 'Please complete the captcha.',
+  'Errors.CaptchaInvalid': 'The captcha was not accepted. Please try it again.',
+  'Errors.CaptchaUnavailable': 'The captcha service cannot be reached. Please try again later.',
+  'Errors.PaymentIntentNotFound': 'This payment could not be found. Please enter your payment details again.',
+  'Errors.PaymentAmountChanged': 'The amount due has changed. Please confirm your payment details again.',
+  'Errors.PaymentIntentUsed': 'This payment has already been used.',
+  'Errors.PaymentGatewayUnavailable': 'The payment provider cannot be reached. Please try again later.',
+  'Errors.CardDeclined': 'Your card was declined.',
+  'Errors.CardNumberInvalid': 'Your card number is incorrect.',
+  'Errors.InvalidNonce': 'This sign-up form has expired or was already sent. Please try again.',
+  'Errors.RegistrationClosed': 'Sign-up is closed.',
+  'Errors.MailUnavailable': 'Sign-up needs an email confirmation, but mail cannot be sent right now. Please try again later.',
 };
 
 /** One field-level error: Field is the dotted PascalCase path of the input. */

@@ -18,6 +18,14 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.SystemError]: 500,
   [ErrorCode.ClockLocked]: 403,
+  [ErrorCode.RegistrationClosed]: 403,
+  [ErrorCode.MailUnavailable]: 503,
+  [ErrorCode.CaptchaUnavailable]: 502,
+  [ErrorCode.PaymentIntentNotFound]: 404,
+  [ErrorCode.PaymentAmountChanged]: 409,
+  [ErrorCode.PaymentIntentUsed]: 409,
+  [ErrorCode.PaymentGatewayUnavailable]: 502,
+  [ErrorCode.CardDeclined]: 402,
 };
 
 export function statusOf(code: ErrorCode | string): number {
