@@ -1,0 +1,65 @@
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../db/database.ts';
+import { enqueueOutbox } from '../outbox/outbox.repository.ts';
+import type { OutboxHandler } from '../outbox/outbox-worker.ts';
+
+export const SIGNUP_WEBHOOK_TOPIC = 'signup.webhook';
+/** The `type` of the event body (Standard Webhooks' recommended `{ type, timestamp, data }`). */
+export const SIGNUP_EVENT_TYPE = 'signup.created';
+
+/** What registration enqueues: the new Person, Account and Subscription as the API writes them. */
+export interface SignupWebhookPayload {
+  Person: Record<string, unknown>;
+  Account: { Uid: string } & Record<string, unknown>;
+  Subscription: Record<string, unknown> | null;
+}
+
+export interface SignupWebhookConfig {
+  url: string;
+  /** The signing secret (`whsec_…`), read from the environment variable the config names. */
+  secret: string;
+}
+
+/** Enqueue in the registration's transaction; nothing is written when no sign-up webhook is configured. */
+export async function enqueueSignupWebhook(db: Db, configured: boolean, payload: SignupWebhookPayload): Promise<string | null> {
+  return configured ? enqueueOutbox(db, SIGNUP_WEBHOOK_TOPIC, payload) : null;
+}
+
+const MAX_CLIENT_IDENTIFIER = 200;
+
+/** The backend's answer may name its own id for the account (`{ "ClientIdentifier": "…" }`). */
+async function clientIdentifierOf(response: Response): Promise<string | null> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return null;
+  const body = await response.json().catch(() => null) as { ClientIdentifier?: unknown } | null;
+  const id = body?.ClientIdentifier;
+  return typeof id === 'string' && id.trim() !== '' && id.length <= MAX_CLIENT_IDENTIFIER ? id.trim() : null;
+}
+
+/**
+ * POSTs the sign-up to the company's backend, signed in the Standard Webhooks format: webhook-id is
+ * the outbox message's uid (the same on every retry, so the receiver can drop duplicates),
+ * webhook-timestamp the time of this attempt. Any answer other than 2xx is a failed attempt.
+ */
+export function signupWebhookHandler(config: SignupWebhookConfig, accounts: { setClientIdentifier(accountUid: string, id: string): Promise<void> }): OutboxHandler {
+  const signer = new Webhook(config.secret);
+  return async (message, signal) => {
+    const payload = message.payload as SignupWebhookPayload;
+    const body = JSON.stringify({ type: SIGNUP_EVENT_TYPE, timestamp: message.created.toISOString(), data: payload });
+    const now = new Date();
+    const response = await fetch(config.url, {
+      method: 'POST', body, signal, redirect: 'error',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': message.uid,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signer.sign(message.uid, now, body),
+      },
+    });
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw new Error(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+    }
+    const clientIdentifier = await clientIdentifierOf(response);
+    if (clientIdentifier) await accounts.setClientIdentifier(payload.Account.Uid, clientIdentifier);
+  };
+}
