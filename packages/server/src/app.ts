@@ -34,6 +34,7 @@ import { chargeSummaryRoutes } from './billing/charge-summary.routes.ts';
 import { subscriptionRoutes } from './billing/subscriptions.routes.ts';
 import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
 import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
+import { registerAuth } from './auth/register-auth.ts';
 
 export interface AppOptions {
   config: CompanyConfig;
@@ -134,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await accountsAdminRoutes(scope, billing);
     await clockAdminRoutes(scope, options.clock);
   });
+  // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
+  await registerAuth(app, { config, clock: options.clock, uow, secrets: process.env });
   if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));
   return app;
 }

@@ -16,7 +16,9 @@ export async function listSubscriptions(
   filter: { accountUid?: string | undefined; personUid?: string | undefined; currentOnly: boolean }, page: PageRequest,
 ): Promise<ListAnswer<WireSubscription>> {
   if (caller.kind === 'anonymous') throw new AppError(ErrorCode.Unauthorized);
-  const accountUid = caller.kind === 'person' ? caller.accountUid : filter.accountUid;
+  // A person who has not chosen an account yet must not fall through to the unfiltered list.
+  if (caller.kind === 'person' && caller.accountUid === null) throw new AppError(ErrorCode.Forbidden);
+  const accountUid = caller.kind === 'person' ? caller.accountUid ?? undefined : filter.accountUid;
   if (caller.kind === 'person' && filter.accountUid && filter.accountUid !== caller.accountUid) throw new AppError(ErrorCode.Forbidden);
   const now = deps.clock.now();
   const found = await deps.uow.subscriptions.page({ accountUid, personUid: filter.personUid, currentAt: filter.currentOnly ? now : undefined }, page);

@@ -5,6 +5,7 @@ import {
 } from '@portico/core';
 import { compilePattern } from '@portico/core/fields/control-params';
 import { addOnInput, couponInput, planFamilyInput, planInput, uidSchema } from '../catalog/catalog.schemas.ts';
+import { authConfig } from '../auth/auth-config.ts';
 
 const origin = z.string().url().refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'must be an origin: scheme://host[:port], no path');
 const url = z.string().url().nullable().default(null);
@@ -69,6 +70,7 @@ export const companyConfigSchema = z.object({
     googleOAuthClientId: z.string().nullable().default(null),
     captcha: z.object({ enabled: z.boolean().default(false), siteKey: z.string().nullable().default(null) }).strict().default({ enabled: false, siteKey: null }),
   }).strict().default({ enabled: true, registrationUrl: null, postLoginUrl: null, postForgotPasswordUrl: null, callbackUrl: null, googleOAuthClientId: null, captcha: { enabled: false, siteKey: null } }),
+  auth: authConfig,
   passwordPolicy: z.object({
     MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),
     UpperLowerNumberRequired: z.boolean().default(false),

@@ -8,6 +8,11 @@ import { fieldsRepository } from '../fields/fields.repository.ts';
 import { idempotencyRepository } from '../http/idempotency.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { rowCountsRepository } from './row-counts.repository.ts';
+import { auditLogRepository } from '../auth/audit-log.repository.ts';
+import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { signInRepository } from '../auth/sign-in.repository.ts';
+import { signingKeysRepository } from '../auth/signing-keys.repository.ts';
+import { passwordHistoryRepository } from '../passwords/password-history.repository.ts';
 
 /**
  * Every feature's repositories, by the name use cases reach them under (`repos.people`).
@@ -24,6 +29,11 @@ export const REPOSITORIES = {
   settings: settingsRepository,
   idempotency: idempotencyRepository,
   rowCounts: rowCountsRepository,
+  signIn: signInRepository,
+  sessions: sessionsRepository,
+  signingKeys: signingKeysRepository,
+  passwordHistory: passwordHistoryRepository,
+  auditLog: auditLogRepository,
 } satisfies Record<string, (db: Db) => unknown>;
 
 export type Repositories = { [K in keyof typeof REPOSITORIES]: ReturnType<(typeof REPOSITORIES)[K]> };

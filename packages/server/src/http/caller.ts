@@ -9,7 +9,14 @@ import { AppError } from './app-error.ts';
 export type Caller =
   | { kind: 'anonymous'; ip: string }
   | { kind: 'admin'; ip: string }
-  | { kind: 'person'; ip: string; personUid: string; accountUid: string };
+  | {
+    kind: 'person'; ip: string; personUid: string;
+    /** Null while a person with several accounts has not chosen one (reissue the token with accountUid). */
+    accountUid: string | null;
+    isPrimary?: boolean;
+    /** The sign-in session behind the access token (auth/access-token-guard.ts). */
+    sessionUid?: string;
+  };
 
 declare module 'fastify' {
   interface FastifyRequest {

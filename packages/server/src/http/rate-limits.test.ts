@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
 
+let signInProbes = 0;
+
 /** One request that a named limit counts, from a given client address. */
 type Probe = (t: TestApp, remoteAddress: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
 const probes: Record<RateLimitName, Probe> = {
@@ -10,6 +12,10 @@ const probes: Record<RateLimitName, Probe> = {
   discountCodeLookup: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/billing/discountcoupons/GUESS', remoteAddress, headers }),
   // The limit runs before validation, so an empty body is counted as cheaply as a real preview.
   chargeSummaryCompute: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/subscriptions/compute-charge-summary', remoteAddress, headers, payload: {} }),
+  // Failed sign-ins with emails nobody uses: a new email each time for the per-address row, one email per address for the per-email row.
+  signInPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${(signInProbes += 1)}@example.com`, password: 'wrong' } }),
+  signInPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${remoteAddress}@example.com`, password: 'wrong' } }),
+  passwordValidation: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/auth/validate-password', remoteAddress, headers, payload: { Password: 'x' } }),
 };
 
 /** Sends `count` probes and returns the status of each. */

@@ -4,7 +4,7 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from './app-error.ts';
 
 /** Who shares one counter. Add a kind here (e.g. `ip+account`) when a row needs it. */
-export type LimitKey = 'ip';
+export type LimitKey = 'ip' | 'email';
 
 export interface RateLimitRow {
   /** Allowed per key per window: every request (`counts: 'requests'`), or only reported failures. */
@@ -39,6 +39,18 @@ export const RATE_LIMITS = {
     max: 240, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'CPU: the public invoice previews (compute-charge-summary, compute-renewal-summary), each route counted apart.',
   },
+  signInPerAddress: {
+    max: 20, windowMs: 5 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',
+  },
+  signInPerEmail: {
+    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests',
+    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username).',
+  },
+  passwordValidation: {
+    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'CPU and history probing: POST /auth/validate-password hashes against the password history.',
+  },
 } as const satisfies Record<string, RateLimitRow>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -49,6 +61,11 @@ type NamesCounting<C extends RateLimitRow['counts']> = {
 // IPv6 clients are keyed by their /64: one host usually holds a whole /64, so single addresses would be free to rotate.
 const KEY_OF: Record<LimitKey, (req: FastifyRequest) => string> = {
   ip: (req) => normalizeIP(req.ip),
+  // Read after the body is parsed (preHandlerLimit); without a username the address stands in.
+  email: (req) => {
+    const name = (req.body as { username?: unknown } | undefined)?.username;
+    return typeof name === 'string' && name.trim() !== '' ? `email:${name.trim().toLowerCase()}` : `ip:${normalizeIP(req.ip)}`;
+  },
 };
 
 export interface RateLimitStoreOptions {
@@ -125,5 +142,19 @@ export function failureLimiter(app: FastifyInstance, name: NamesCounting<'failur
       const result = await count(req);
       return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
     },
+  };
+}
+
+/**
+ * A request limit checked in preHandler, after the body is parsed, so a row keyed by a body
+ * field (`email`) can count; several may guard one route, each its own counter. Every request
+ * counts, like routeRateLimit.
+ */
+export function preHandlerLimit(app: FastifyInstance, name: NamesCounting<'requests'>) {
+  const row: RateLimitRow = RATE_LIMITS[name];
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const result = await count(request);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
   };
 }

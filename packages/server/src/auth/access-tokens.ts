@@ -1,0 +1,60 @@
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { ServerClock } from '../clock/server-clock.ts';
+import { TOKEN_ALG, type KeyRing } from './key-ring.ts';
+
+/** What a Portico access token says (docs/auth.md lists them for host apps). */
+export interface TokenClaims {
+  /** The person's uid. */
+  sub: string;
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  account_uid: string | null;
+  client_identifier: string | null;
+  is_primary: boolean;
+  subscription_uid: string | null;
+  plan_uid: string | null;
+  /** The session; logout or its idle/absolute limit ends every token naming it. */
+  sid: string;
+}
+
+export const TOKEN_AUDIENCE = 'portico';
+
+export interface AccessTokens {
+  issue(claims: TokenClaims): Promise<{ token: string; expiresIn: number }>;
+  /** The claims of a token this server signed that has not expired; null for anything else. */
+  verify(token: string): Promise<(TokenClaims & JWTPayload) | null>;
+  readonly issuer: string;
+}
+
+/** Short-lived ES256 JWTs signed with the key ring's current key, `kid` in the header. */
+export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: string; lifetimeMinutes: number }): AccessTokens {
+  const lifetime = o.lifetimeMinutes * 60;
+  return {
+    issuer: o.issuer,
+    async issue(claims) {
+      const { kid, key } = await o.ring.signingKey();
+      const now = Math.floor(o.clock.now().getTime() / 1000);
+      const token = await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: TOKEN_ALG, kid, typ: 'JWT' })
+        .setIssuer(o.issuer).setAudience(TOKEN_AUDIENCE).setIssuedAt(now).setExpirationTime(now + lifetime)
+        .sign(key);
+      return { token, expiresIn: lifetime };
+    },
+    async verify(token) {
+      try {
+        const { kid } = decodeProtectedHeader(token);
+        if (typeof kid !== 'string') return null;
+        const key = await o.ring.verificationKey(kid);
+        if (!key) return null;
+        const { payload } = await jwtVerify<TokenClaims>(token, key, {
+          algorithms: [TOKEN_ALG], issuer: o.issuer, audience: TOKEN_AUDIENCE, currentDate: o.clock.now(),
+        });
+        return typeof payload.sub === 'string' && typeof payload.sid === 'string' ? payload : null;
+      } catch (err) {
+        if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof SyntaxError) return null;
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused' | 'logout';
+
+export interface AuditEntry {
+  uid: string;
+  at: Date;
+  actor: string | null;
+  action: AuditAction;
+  target: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** The only module that writes the audit log (append-only). */
+export function auditLogRepository(db: Db) {
+  return {
+    async append(e: AuditEntry): Promise<void> {
+      await db.insert(auditLog).values(e);
+    },
+    /** Newest first; for operators and tests. */
+    async recent(limit = 50, action?: AuditAction): Promise<AuditEntry[]> {
+      const q = db.select().from(auditLog);
+      const rows = await (action ? q.where(eq(auditLog.action, action)) : q).orderBy(desc(auditLog.at)).limit(limit);
+      return rows as AuditEntry[];
+    },
+  };
+}
+
+export type AuditLogRepository = ReturnType<typeof auditLogRepository>;

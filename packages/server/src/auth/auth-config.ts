@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const AUTH_DEFAULTS = {
+  accessTokenMinutes: 15,
+  sessionIdleMinutes: 60 * 24,
+  sessionAbsoluteDays: 30,
+  keyRotationDays: 90,
+} as const;
+
+/**
+ * Sign-in lifetimes (company config `auth`, docs/auth.md). A short access token limits what a
+ * stolen one is worth; the session behind it is what logout and the idle/absolute limits end.
+ */
+export const authConfig = z.object({
+  accessTokenMinutes: z.number().int().min(1).max(24 * 60).default(AUTH_DEFAULTS.accessTokenMinutes),
+  sessionIdleMinutes: z.number().int().min(5).max(90 * 24 * 60).default(AUTH_DEFAULTS.sessionIdleMinutes),
+  sessionAbsoluteDays: z.number().int().min(1).max(365).default(AUTH_DEFAULTS.sessionAbsoluteDays),
+  keyRotationDays: z.number().int().min(1).max(3650).default(AUTH_DEFAULTS.keyRotationDays),
+}).strict().default(AUTH_DEFAULTS);
+
+export type AuthConfig = z.infer<typeof authConfig>;

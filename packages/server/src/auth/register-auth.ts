@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { CompanyConfig } from '../config/company-config.schema.ts';
+import type { ServerClock } from '../clock/server-clock.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { preHandlerLimit } from '../http/rate-limits.ts';
+import { passwordsRoutes } from '../passwords/passwords.routes.ts';
+import { accessTokenGuard } from './access-token-guard.ts';
+import { accessTokens, type AccessTokens } from './access-tokens.ts';
+import { keyEncryption } from './key-encryption.ts';
+import { createKeyRing, type KeyRing } from './key-ring.ts';
+import { jwksRoutes } from './jwks.routes.ts';
+import { tokensRoutes } from './tokens.routes.ts';
+
+export interface AuthServices {
+  ring: KeyRing;
+  tokens: AccessTokens;
+  /** Put on a scope with guardRoutes(scope, 'accessToken', auth.guard) for signed-in routes. */
+  guard: ReturnType<typeof accessTokenGuard>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-in: the key ring, token issuer and the access-token guard (issue 8). */
+    auth: AuthServices;
+  }
+}
+
+/**
+ * Sign-in (issue 8): signing keys and JWKS, POST /tokens with reissue and logout, the
+ * access-token guard, and password validation. PORTICO_KEY_ENCRYPTION_KEY (from `secrets`)
+ * seals the private keys at rest; without it a public development key is used, with a warning.
+ */
+export async function registerAuth(app: FastifyInstance, o: { config: CompanyConfig; clock: ServerClock; uow: UnitOfWork; secrets: Record<string, string | undefined> }): Promise<AuthServices> {
+  const auth = o.config.auth;
+  const sealer = keyEncryption(o.secrets.PORTICO_KEY_ENCRYPTION_KEY || undefined);
+  if (sealer.development) app.log.warn('PORTICO_KEY_ENCRYPTION_KEY is not set: token signing keys are stored under a public development key.');
+  const ring = createKeyRing({
+    repo: o.uow.signingKeys, clock: o.clock, sealer, rotationDays: auth.keyRotationDays,
+    tokenLifetimeMs: auth.accessTokenMinutes * 60_000, onWarning: (message) => app.log.warn(message),
+  });
+  const tokens = accessTokens({ ring, clock: o.clock, issuer: `portico:${o.config.company.uid}`, lifetimeMinutes: auth.accessTokenMinutes });
+  const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock });
+  const services: AuthServices = { ring, tokens, guard };
+  app.decorate('auth', services);
+  const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens };
+  await app.register(async (scope) => {
+    await jwksRoutes(scope, { ring });
+    await tokensRoutes(scope, { ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress'), preHandlerLimit(scope, 'signInPerEmail')] });
+    await passwordsRoutes(scope, { uow: o.uow, policy: o.config.passwordPolicy, tokens });
+  });
+  return services;
+}

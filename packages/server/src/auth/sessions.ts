@@ -1,0 +1,35 @@
+import type { AuthConfig } from './auth-config.ts';
+import type { SessionsRepository, StoredSession } from './sessions.repository.ts';
+import { newUid } from '../ids/new-uid.ts';
+
+const MINUTE_MS = 60_000;
+/** The idle deadline moves at most once a minute per session: a write per request is not needed. */
+const TOUCH_EVERY_MS = MINUTE_MS;
+
+export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s: { personUid: string; accountUid: string | null; now: Date }): Promise<StoredSession> {
+  const absoluteExpires = new Date(s.now.getTime() + cfg.sessionAbsoluteDays * 1440 * MINUTE_MS);
+  const session: StoredSession = {
+    uid: newUid(), personUid: s.personUid, accountUid: s.accountUid, created: s.now, lastSeen: s.now,
+    idleExpires: new Date(Math.min(s.now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, absoluteExpires.getTime())),
+    absoluteExpires, ended: null, endReason: null,
+  };
+  await repo.insert(session);
+  return session;
+}
+
+/**
+ * The session if it is still live at `now`, its idle deadline pushed on; null when it was
+ * ended, or has passed its idle or absolute deadline (then it is ended here, with that reason).
+ */
+export async function liveSession(repo: SessionsRepository, cfg: AuthConfig, uid: string, now: Date): Promise<StoredSession | null> {
+  const s = await repo.get(uid);
+  if (!s || s.ended) return null;
+  if (now >= s.absoluteExpires) { await repo.end(uid, now, 'absolute'); return null; }
+  if (now >= s.idleExpires) { await repo.end(uid, now, 'idle'); return null; }
+  if (now.getTime() - s.lastSeen.getTime() >= TOUCH_EVERY_MS) {
+    const idleExpires = new Date(Math.min(now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, s.absoluteExpires.getTime()));
+    await repo.touch(uid, now, idleExpires);
+    return { ...s, lastSeen: now, idleExpires };
+  }
+  return s;
+}

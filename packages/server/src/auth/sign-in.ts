@@ -1,0 +1,106 @@
+import { ErrorCode } from '@portico/core';
+import { AppError } from '../http/app-error.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { ServerClock } from '../clock/server-clock.ts';
+import { newUid } from '../ids/new-uid.ts';
+import { dummyPasswordHash, verifyPassword } from '../passwords/password-hashing.ts';
+import type { AuthConfig } from './auth-config.ts';
+import type { AccessTokens, TokenClaims } from './access-tokens.ts';
+import type { Membership, SignInPerson } from './sign-in.repository.ts';
+import { startSession } from './sessions.ts';
+import type { AuditAction } from './audit-log.repository.ts';
+
+export interface SignInDeps {
+  uow: UnitOfWork;
+  clock: ServerClock;
+  auth: AuthConfig;
+  tokens: AccessTokens;
+  /** argon2 verification; tests wrap it to see which hash was checked. */
+  verifyPassword?: (hash: string, password: string) => Promise<boolean>;
+}
+
+export interface SignInInput {
+  username: string;
+  password: string;
+  accountUid?: string | undefined;
+  subscriptionUid?: string | undefined;
+  ip: string;
+  timezone?: string | undefined;
+}
+
+export interface IssuedToken { access_token: string; token_type: 'Bearer'; expires_in: number }
+
+/**
+ * The account the token names: the one asked for (by account or subscription uid) when the
+ * person belongs to it, else the only one; null when there are several to choose from (the
+ * widget shows chooseAccount) or none. Asking for an account the person is not in is refused.
+ */
+async function chooseAccount(deps: SignInDeps, memberships: Membership[], input: { accountUid?: string | undefined; subscriptionUid?: string | undefined }): Promise<Membership | null | 'refused'> {
+  let wanted = input.accountUid;
+  if (!wanted && input.subscriptionUid) wanted = (await deps.uow.signIn.accountOfSubscription(input.subscriptionUid)) ?? '\u0000';
+  if (wanted) return memberships.find((m) => m.accountUid === wanted) ?? 'refused';
+  return memberships.length === 1 ? memberships[0]! : null;
+}
+
+/** The claims of a token for this person, account and session, read fresh (reissue refreshes them). */
+export async function claimsFor(deps: SignInDeps, person: SignInPerson, account: Membership | null, sid: string): Promise<TokenClaims> {
+  const sub = account ? await deps.uow.signIn.currentSubscription(account.accountUid, deps.clock.now()) : null;
+  return {
+    sub: person.uid, email: person.email, given_name: person.firstName, family_name: person.lastName,
+    account_uid: account?.accountUid ?? null, client_identifier: account?.clientIdentifier ?? null, is_primary: account?.isPrimary ?? false,
+    subscription_uid: sub?.uid ?? null, plan_uid: sub?.planUid ?? null, sid,
+  };
+}
+
+async function audit(deps: SignInDeps, action: AuditAction, e: { actor: string | null; target: string | null; ip: string; detail?: Record<string, unknown> }) {
+  await deps.uow.auditLog.append({ uid: newUid(), at: deps.clock.now(), action, actor: e.actor, target: e.target, ip: e.ip, detail: e.detail ?? {} });
+}
+
+/**
+ * POST /tokens with a password. A wrong password, an unknown email and a person without a
+ * password all answer the same 400 Errors.InvalidCredentials after the same argon2 work (an
+ * unknown email is verified against a dummy hash), so neither the answer nor its timing says
+ * whether the email has an account. Every attempt is written to the audit log.
+ */
+export async function signIn(deps: SignInDeps, input: SignInInput): Promise<IssuedToken> {
+  const email = input.username.trim();
+  const person = await deps.uow.signIn.personByEmail(email);
+  const verify = deps.verifyPassword ?? verifyPassword;
+  const stored = person?.passwordHash ?? null;
+  const matches = await verify(stored ?? await dummyPasswordHash(), input.password);
+  if (!person || stored === null || !matches) {
+    await audit(deps, 'signin.failure', {
+      actor: person?.uid ?? null, target: email.toLowerCase(), ip: input.ip,
+      detail: { reason: !person ? 'unknown_email' : stored === null ? 'no_password' : 'wrong_password' },
+    });
+    throw new AppError(ErrorCode.InvalidCredentials);
+  }
+  const account = await chooseAccount(deps, await deps.uow.signIn.memberships(person.uid), input);
+  if (account === 'refused') {
+    await audit(deps, 'signin.failure', { actor: person.uid, target: email.toLowerCase(), ip: input.ip, detail: { reason: 'not_a_member', accountUid: input.accountUid, subscriptionUid: input.subscriptionUid } });
+    throw new AppError(ErrorCode.InvalidCredentials);
+  }
+  const session = await startSession(deps.uow.sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: deps.clock.now() });
+  await audit(deps, 'signin.success', { actor: person.uid, target: session.uid, ip: input.ip, detail: { accountUid: session.accountUid, timezone: input.timezone ?? null } });
+  const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, account, session.uid));
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+}
+
+/** A new token for the same live session, claims read again; `accountUid` switches the session's account. */
+export async function reissueToken(deps: SignInDeps, s: { personUid: string; sessionUid: string; accountUid: string | null }, switchTo?: string): Promise<IssuedToken> {
+  const person = await deps.uow.signIn.personByUid(s.personUid);
+  if (!person) throw new AppError(ErrorCode.Unauthorized);
+  const memberships = await deps.uow.signIn.memberships(person.uid);
+  const wanted = switchTo ?? s.accountUid;
+  const account = wanted ? memberships.find((m) => m.accountUid === wanted) ?? null : (memberships.length === 1 ? memberships[0]! : null);
+  if (switchTo && !account) throw new AppError(ErrorCode.Forbidden);
+  if ((account?.accountUid ?? null) !== s.accountUid) await deps.uow.sessions.setAccount(s.sessionUid, account?.accountUid ?? null);
+  const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, account, s.sessionUid));
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+}
+
+export async function logout(deps: SignInDeps, s: { personUid: string; sessionUid: string; ip: string }): Promise<void> {
+  if (await deps.uow.sessions.end(s.sessionUid, deps.clock.now(), 'logout')) {
+    await audit(deps, 'logout', { actor: s.personUid, target: s.sessionUid, ip: s.ip });
+  }
+}

@@ -1,0 +1,30 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { passwordHistory, people } from '../db/schema.ts';
+
+/** The only module that reads and writes earlier password hashes (PasswordHistory rule) and sets a new one. */
+export function passwordHistoryRepository(db: Db) {
+  return {
+    async add(personUid: string, hash: string, at: Date): Promise<void> {
+      await db.insert(passwordHistory).values({ personUid, hash, created: at });
+    },
+    /**
+     * Sets a person's password hash; the one it replaces goes into the history first (password
+     * change and reset use this, so the PasswordHistory rule sees every earlier password).
+     */
+    async replaceHash(personUid: string, hash: string, at: Date): Promise<void> {
+      const [current] = await db.select({ hash: people.passwordHash }).from(people).where(eq(people.uid, personUid));
+      if (current?.hash) await db.insert(passwordHistory).values({ personUid, hash: current.hash, created: at });
+      await db.update(people).set({ passwordHash: hash, updated: at }).where(eq(people.uid, personUid));
+    },
+    /** The last `size` hashes, newest first. */
+    async recent(personUid: string, size: number): Promise<string[]> {
+      if (size <= 0) return [];
+      const rows = await db.select({ hash: passwordHistory.hash }).from(passwordHistory)
+        .where(eq(passwordHistory.personUid, personUid)).orderBy(desc(passwordHistory.created)).limit(size);
+      return rows.map((r) => r.hash);
+    },
+  };
+}
+
+export type PasswordHistoryRepository = ReturnType<typeof passwordHistoryRepository>;
