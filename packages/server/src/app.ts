@@ -34,6 +34,8 @@ import { chargeSummaryRoutes } from './billing/charge-summary.routes.ts';
 import { subscriptionRoutes } from './billing/subscriptions.routes.ts';
 import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
 import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
+import { registerPayments } from './payments/register-payments.ts';
+import type { PaymentGateway } from './payments/payment-gateway.ts';
 import { registerAuth } from './auth/register-auth.ts';
 
 export interface AppOptions {
@@ -55,6 +57,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy | undefined;
   /** Where rate-limit counters live: Redis (shared by every node) or, by default, this node's memory. */
   rateLimits?: RateLimitStoreOptions | undefined;
+  /** The payment gateway (start-server makes it from the config and the environment); absent: the sandbox over this database. */
+  paymentGateway?: PaymentGateway | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -137,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
   await registerAuth(app, { config, clock: options.clock, uow, secrets: process.env });
+  // Payments (issue 7): sign-up calls public and rate limited, account calls behind the admin key until login.
+  await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, adminGuard, allowedOrigins: origins });
   if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));
   return app;
 }

@@ -10,6 +10,7 @@ import { seedFromConfig } from './config/seed-from-config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
 import { createClock } from './clock/server-clock.ts';
+import { createPaymentGateway, readPaymentSecrets, type PaymentSecrets } from './payments/gateway-from-config.ts';
 
 import { DEFAULT_WIDGET_DIST } from './paths.ts';
 export { DEFAULT_WIDGET_DIST };
@@ -55,8 +56,11 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
   opening.catch(() => undefined); // awaited below, after the config is known to be valid
   const appModule = import('./app.ts');
   let config: CompanyConfig;
+  let paymentSecrets: PaymentSecrets;
   try {
     config = loadCompanyConfig(configFile);
+    // Refuses the sandbox in production without the config's opt-in, and Stripe without its secrets.
+    paymentSecrets = readPaymentSecrets(config, env.NODE_ENV, process.env);
   } catch (err) {
     await opening.then((db) => db.close(), () => undefined);
     lock?.release();
@@ -81,6 +85,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     const { buildApp, warmUp } = await appModule;
     app = await buildApp({
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
+      paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
       trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       // Production allows only the config's site origins; development adds the demo pages' own origin.

@@ -78,7 +78,8 @@ export interface InitSettings {
   PaymentSettings: {
     CallbackUrl: string | null;
     CompanyName: string;
-    GatewayActivationStatus: 'ForteEnabled' | 'StripeEnabled' | 'None';
+    /** Which card entry the widget shows: the sandbox's local card form, Stripe's Payment Element; None when unknown (offline fallback). */
+    GatewayActivationStatus: 'ForteEnabled' | 'StripeEnabled' | 'SandboxEnabled' | 'None';
     PaymentsMode: 'automatic' | 'manual';
     CaptchaSiteKey: string | null;
     Currency: string;

@@ -42,6 +42,22 @@ const taxRate = z.object({
   name: z.string().max(60).optional(),
 }).strict();
 
+const envName = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be the NAME of an environment variable (secrets never go in this file)');
+
+/** Which payment gateway takes cards (docs/payments.md). Secrets come from the environment variables named here. */
+const paymentsConfig = z.object({
+  gateway: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** The sandbox takes no money; production refuses it unless this is set (a public demo site). */
+  sandboxInProduction: z.boolean().default(false),
+  stripe: z.object({
+    publishableKey: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+    secretKeyEnv: envName.default('STRIPE_SECRET_KEY'),
+    webhookSecretEnv: envName.default('STRIPE_WEBHOOK_SECRET'),
+  }).strict().optional(),
+}).strict().superRefine((p, ctx) => {
+  if (p.gateway === 'stripe' && !p.stripe) ctx.addIssue({ code: 'custom', path: ['stripe'], message: "required when gateway is 'stripe' (publishableKey; the secret key is read from STRIPE_SECRET_KEY)" });
+}).default({ gateway: 'sandbox', sandboxInProduction: false });
+
 export const companyConfigSchema = z.object({
   company: z.object({
     uid: uidSchema.default('company'),
@@ -54,13 +70,12 @@ export const companyConfigSchema = z.object({
   billing: z.object({
     system: z.enum(['Native', 'Stripe']).default('Native'),
     paymentsMode: z.enum(['automatic', 'manual']).default('automatic'),
-    gateway: z.enum(['None', 'StripeEnabled', 'ForteEnabled']).default('None'),
-    publishableKey: z.string().nullable().default(null),
     taxEnabled: z.boolean().default(false),
     taxBehavior: z.enum(['exclusive', 'inclusive']).default('exclusive'),
     taxRates: z.array(taxRate).default([]),
     taxIdTypes: z.array(z.object({ Code: z.string(), Name: z.string() }).strict()).default([]),
-  }).strict().default({ system: 'Native', paymentsMode: 'automatic', gateway: 'None', publishableKey: null, taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [] }),
+  }).strict().default({ system: 'Native', paymentsMode: 'automatic', taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [] }),
+  payments: paymentsConfig,
   registration: z.object({
     enabled: z.boolean().default(true),
     registrationUrl: url,

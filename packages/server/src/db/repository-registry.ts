@@ -8,6 +8,7 @@ import { fieldsRepository } from '../fields/fields.repository.ts';
 import { idempotencyRepository } from '../http/idempotency.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { rowCountsRepository } from './row-counts.repository.ts';
+import { paymentsRepository } from '../payments/payments.repository.ts';
 import { auditLogRepository } from '../auth/audit-log.repository.ts';
 import { sessionsRepository } from '../auth/sessions.repository.ts';
 import { signInRepository } from '../auth/sign-in.repository.ts';
@@ -29,6 +30,7 @@ export const REPOSITORIES = {
   settings: settingsRepository,
   idempotency: idempotencyRepository,
   rowCounts: rowCountsRepository,
+  payments: paymentsRepository,
   signIn: signInRepository,
   sessions: sessionsRepository,
   signingKeys: signingKeysRepository,

@@ -12,6 +12,12 @@ const probes: Record<RateLimitName, Probe> = {
   discountCodeLookup: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/billing/discountcoupons/GUESS', remoteAddress, headers }),
   // The limit runs before validation, so an empty body is counted as cheaply as a real preview.
   chargeSummaryCompute: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/subscriptions/compute-charge-summary', remoteAddress, headers, payload: {} }),
+  paymentIntentCreate: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation/intent', remoteAddress, headers, payload: {} }),
+  paymentIntentCancel: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/cancel-intent', remoteAddress, headers, payload: {} }),
+  paymentSetupFailure: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/sf', remoteAddress, headers, payload: {} }),
+  // Behind the admin key until login: the key is checked first, so the probe carries it.
+  paymentInformationSave: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation', remoteAddress, headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, ...headers }, payload: {} }),
+  sandboxGateway: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/sandbox/v1/tokens', remoteAddress, headers, payload: {} }),
   // Failed sign-ins with emails nobody uses: a new email each time for the per-address row, one email per address for the per-email row.
   signInPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${(signInProbes += 1)}@example.com`, password: 'wrong' } }),
   signInPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${remoteAddress}@example.com`, password: 'wrong' } }),

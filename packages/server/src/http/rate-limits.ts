@@ -51,6 +51,26 @@ export const RATE_LIMITS = {
     max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'CPU and history probing: POST /auth/validate-password hashes against the password history.',
   },
+  paymentIntentCreate: {
+    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'The payment gateway: each public get-intent (and setup-intent) call creates an intent at the provider. The widget hides the card form on 429 (spec 1 section 8).',
+  },
+  paymentIntentCancel: {
+    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'The payment gateway: public cancel-intent calls (each asks the provider).',
+  },
+  paymentSetupFailure: {
+    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Public setup-failure reports (sf); the widget hides the card form on 429.',
+  },
+  paymentInformationSave: {
+    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Saving a payment method (each asks the provider); the widget keeps its error display hidden on 429.',
+  },
+  sandboxGateway: {
+    max: 120, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'The built-in sandbox gateway\'s public endpoints (tokens, confirm, authentication), each route counted apart.',
+  },
 } as const satisfies Record<string, RateLimitRow>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -5,6 +5,7 @@ import { familyToWire } from '../catalog/catalog.mappers.ts';
 import type { emailListsRepository } from '../email-lists/email-lists.repository.ts';
 import type { fieldsRepository } from '../fields/fields.repository.ts';
 import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
+import { gatewaySettings } from '../payments/gateway-settings.ts';
 
 export const STATIC_CONFIG_PATH = STATIC_SETTINGS_PATH;
 
@@ -61,12 +62,11 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     PaymentSettings: {
       CallbackUrl: config.registration.callbackUrl,
       CompanyName: config.company.name,
-      GatewayActivationStatus: config.billing.gateway,
+      ...gatewaySettings(config),
       PaymentsMode: config.billing.paymentsMode,
       CaptchaSiteKey: config.registration.captcha.siteKey,
       Currency: currency,
       CurrencySymbol: symbol,
-      PublishableKey: config.billing.publishableKey,
       TaxEnabled: config.billing.taxEnabled,
       Uid: config.company.uid,
     },

@@ -89,6 +89,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/paymentinformation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved payment method */
+        get: operations["getBillingPaymentinformation"];
+        put?: never;
+        /** Save the method of a completed intent on the account (mode enter), or book an authenticated payment (mode authenticate) */
+        post: operations["postBillingPaymentinformation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentInformation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved payment method (detached at the gateway first) */
+        delete: operations["deleteBillingPaymentInformationById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gateway the widget loads: name, publishable key, card script URL (no secrets) */
+        get: operations["getBillingPaymentinformationConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get-intent: a payment intent for the amount due now (priced by the server from the draft) or a setup intent
+         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         */
+        post: operations["postBillingPaymentinformationIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/stripe/cancel-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an intent the widget gives up (not a setup intent)
+         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         */
+        post: operations["postBillingPaymentinformationStripeCancelIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/stripe/intent-amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the account owes now (open invoices) and the oldest such invoice */
+        get: operations["getBillingPaymentinformationStripeIntentAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/stripe/setup-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A setup intent to save a new method on an existing account */
+        post: operations["postBillingPaymentinformationStripeSetupIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paymentinformation/stripe/sf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a failed payment setup: records LatestFailureDateTime on an existing account
+         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         */
+        post: operations["postBillingPaymentinformationStripeSf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/planfamilies": {
         parameters: {
             query?: never;
@@ -653,6 +799,530 @@ export interface operations {
                         SetupFee: number | null;
                         Uid: string;
                         UnitOfMeasure: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getBillingPaymentinformation: {
+        parameters: {
+            query: {
+                accountUid: string;
+                fields?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            BankAccountType: string | null;
+                            BankName: string | null;
+                            CardType: string | null;
+                            CustomerToken: string | null;
+                            ExpirationMonth: number | null;
+                            ExpirationYear: number | null;
+                            Gateway: string | null;
+                            LastFourDigits: string | null;
+                            LatestFailureDateTime: string | null;
+                            NameOnCard: string | null;
+                            PaymentMethodType: string;
+                            PaymentToken: string | null;
+                            Uid: string;
+                            Updated: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postBillingPaymentinformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Account: {
+                        Uid: string;
+                    };
+                    CustomerToken?: string;
+                    /**
+                     * @default enter
+                     * @enum {string}
+                     */
+                    mode?: "enter" | "authenticate";
+                    NameOnCard?: string;
+                    PaymentClientSecret: string;
+                    PaymentToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        BankAccountType: string | null;
+                        BankName: string | null;
+                        CardType: string | null;
+                        CustomerToken: string | null;
+                        ExpirationMonth: number | null;
+                        ExpirationYear: number | null;
+                        Gateway: string | null;
+                        LastFourDigits: string | null;
+                        LatestFailureDateTime: string | null;
+                        NameOnCard: string | null;
+                        PaymentMethodType: string;
+                        PaymentToken: string | null;
+                        Uid: string;
+                        Updated: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteBillingPaymentInformationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    getBillingPaymentinformationConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Currency: string;
+                        /** @enum {string} */
+                        Gateway: "sandbox" | "stripe";
+                        /** @enum {string} */
+                        PaymentsMode: "automatic" | "manual";
+                        PublishableKey: string;
+                        ScriptUrl: string | null;
+                        TaxEnabled: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postBillingPaymentinformationIntent: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+                intentType?: "setup" | "payment" | "auth";
+                recaptchaToken?: string;
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ClientSecret?: string;
+                    Email?: string;
+                    Subscription?: {
+                        Account?: {
+                            BillingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            TaxStatus?: string | null;
+                            Uid?: string;
+                        };
+                        /** @enum {string} */
+                        BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                        DiscountCouponSubscriptions?: {
+                            DiscountCoupon: {
+                                Uid?: string;
+                                UniqueIdentifier?: string;
+                            };
+                        }[];
+                        Plan: {
+                            Uid: string;
+                        };
+                        /**
+                         * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                         * @default 0
+                         */
+                        Quantity?: number;
+                        StartDate?: (string | null) | (string | null);
+                        /** @default [] */
+                        SubscriptionAddOns?: {
+                            AddOn: {
+                                Uid: string;
+                            };
+                            /** @enum {string|null} */
+                            BillingRenewalTerm?: "Monthly" | "Quarterly" | "Yearly" | "OneTime" | null;
+                            /**
+                             * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                             * @default 1
+                             */
+                            Quantity?: number;
+                            selected?: boolean;
+                        }[];
+                        Uid?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ClientSecret: string;
+                        Currency: string;
+                        CustomerToken: string | null;
+                        Email: string | null;
+                        IsPaymentAuthentication: boolean;
+                        IsSetupIntent: boolean;
+                        OutstandingAmount: number;
+                        PaymentToken: string | null;
+                    };
+                };
+            };
+        };
+    };
+    postBillingPaymentinformationStripeCancelIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ClientSecret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Canceled: boolean;
+                        Status: string;
+                    };
+                };
+            };
+        };
+    };
+    getBillingPaymentinformationStripeIntentAmount: {
+        parameters: {
+            query: {
+                accountUid: string;
+                intentType?: "auto" | "payment" | "auth";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        InvoiceUid: string | null;
+                        OutstandingAmount: number;
+                    };
+                };
+            };
+        };
+    };
+    postBillingPaymentinformationStripeSetupIntent: {
+        parameters: {
+            query: {
+                accountUid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ClientSecret: string;
+                        Currency: string;
+                        CustomerToken: string | null;
+                        Email: string | null;
+                        IsPaymentAuthentication: boolean;
+                        IsSetupIntent: boolean;
+                        OutstandingAmount: number;
+                        PaymentToken: string | null;
+                    };
+                };
+            };
+        };
+    };
+    postBillingPaymentinformationStripeSf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Account?: {
+                        Uid: string;
+                    };
+                    ClientSecret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        LatestFailureDateTime: string | null;
                     };
                 };
             };

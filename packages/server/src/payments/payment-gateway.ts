@@ -1,0 +1,118 @@
+/**
+ * The one server-side interface every payment gateway implements (the built-in sandbox,
+ * Stripe). Use cases talk to this and never to a provider's SDK, so the sign-up, checkout
+ * and payment-information flows are the same code for every gateway (docs/payments.md).
+ * Amounts are integer minor units, which is what providers call "the smallest currency
+ * unit" (cents; whole yen for zero-decimal currencies), so no conversion happens here.
+ */
+export type GatewayName = 'sandbox' | 'stripe';
+export type IntentKind = 'payment' | 'setup';
+export type IntentStatus =
+  | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing'
+  | 'requires_capture' | 'succeeded' | 'canceled';
+
+/** Spec 1 section 3 "Payment information" values. */
+export type PaymentMethodType = 'card' | 'au_becs_debit' | 'bacs_debit' | 'sepa_debit' | 'us_bank_account' | 'link' | 'ideal' | 'others';
+export type CardType = 'amex' | 'disc' | 'mast' | 'visa';
+
+export interface GatewayPaymentMethod {
+  /** The gateway's id of the saved method (PaymentToken). */
+  token: string;
+  type: PaymentMethodType;
+  cardType: CardType | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  nameOnCard: string | null;
+  bankName: string | null;
+}
+
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string;
+  kind: IntentKind;
+  status: IntentStatus;
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  customerToken: string | null;
+  captureMethod: 'automatic' | 'manual';
+  paymentMethod: GatewayPaymentMethod | null;
+  /** The provider's message for the last failed attempt ('Your card was declined.'). */
+  lastError: string | null;
+}
+
+export interface CreateIntentRequest {
+  kind: IntentKind;
+  /** 0 for a setup intent. */
+  amountMinor: number;
+  currency: string;
+  /** The gateway customer to save the method on; absent: the gateway makes a new customer. */
+  customerToken?: string | undefined;
+  email?: string | undefined;
+  /** Sent to the provider so a retried request never makes a second intent. */
+  idempotencyKey: string;
+  /** Authorize on confirm and capture later (sign-up: capture only after the registration committed). */
+  captureManually?: boolean | undefined;
+}
+
+/** What the browser needs to load the gateway's card entry. No secrets. */
+export interface GatewayPublicConfig {
+  gateway: GatewayName;
+  publishableKey: string;
+  /** Path on this server (sandbox) or absolute URL of the provider's script; null when the widget's npm loader fetches it (Stripe). */
+  scriptUrl: string | null;
+}
+
+/** A verified provider notification, reduced to what Portico acts on. */
+export interface GatewayEvent {
+  id: string;
+  /** The provider's own event type, e.g. payment_intent.succeeded. */
+  type: string;
+  intent: { id: string; kind: IntentKind; status: IntentStatus; lastError: string | null } | null;
+}
+
+export type GatewayErrorKind =
+  /** The card or bank refused (declined, authentication failed): the provider's message is for the customer. */
+  | 'declined'
+  /** The request was refused (bad amount, wrong state): a bug or a stale intent. */
+  | 'invalid'
+  | 'not_found'
+  /** Network, timeout, provider outage, bad credentials: nothing the customer can fix. */
+  | 'unavailable'
+  /** A webhook whose signature does not verify. */
+  | 'signature';
+
+export class GatewayError extends Error {
+  constructor(readonly kind: GatewayErrorKind, message: string, readonly providerCode: string | null = null, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  publicConfig(): GatewayPublicConfig;
+  createIntent(request: CreateIntentRequest): Promise<GatewayIntent>;
+  /** By the gateway's intent id (payment or setup, told apart by the id's prefix). */
+  retrieveIntent(id: string): Promise<GatewayIntent>;
+  /** Cancels a payment intent that is not yet paid (an authorization is released). */
+  cancelIntent(id: string): Promise<GatewayIntent>;
+  /** Captures an authorized (requires_capture) payment intent. */
+  captureIntent(id: string): Promise<GatewayIntent>;
+  /** Removes a saved method from its customer; a method already gone is not an error. */
+  detachPaymentMethod(token: string): Promise<void>;
+  /** Verifies a notification's signature over the raw body; throws GatewayError('signature') when it does not verify. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+}
+
+const SECRET_SHAPE = /^((?:pi|seti)_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/;
+
+/**
+ * The intent id inside a client secret (`pi_123_secret_abc` → `pi_123`), the format Stripe and
+ * the sandbox share; null for anything else. The id alone proves nothing: callers compare the
+ * whole secret with the one the gateway returns.
+ */
+export function intentIdFromClientSecret(clientSecret: string): string | null {
+  return SECRET_SHAPE.exec(clientSecret)?.[1] ?? null;
+}

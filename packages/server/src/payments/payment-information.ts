@@ -1,0 +1,27 @@
+import { ErrorCode } from '@portico/core';
+import { AppError } from '../http/app-error.ts';
+import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import { viaGateway } from './gateway-errors.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import { paymentInformationToWire } from './payments.mappers.ts';
+import type { WirePaymentInformation } from './payments.schemas.ts';
+
+/** GET /billing/paymentinformation: the account's saved payment method (at most one). */
+export async function listPaymentInformation(deps: PaymentsDeps, caller: Caller, accountUid: string): Promise<WirePaymentInformation[]> {
+  assertMayManageAccount(caller, accountUid);
+  if (!(await deps.store.payments.accountExists(accountUid))) throw new AppError(ErrorCode.NotFound, 'Account not found.');
+  return (await deps.store.payments.paymentInformationOf(accountUid)).map(paymentInformationToWire);
+}
+
+/**
+ * DELETE /billing/paymentInformation/{id}: the method is detached at the gateway first, so a
+ * gateway outage leaves both sides as they were (502, try again) rather than a card we forgot
+ * but the provider can still charge.
+ */
+export async function deletePaymentInformation(deps: PaymentsDeps, caller: Caller, uid: string): Promise<void> {
+  const row = await deps.store.payments.paymentInformation(uid);
+  if (!row) throw new AppError(ErrorCode.NotFound, 'Payment information not found.');
+  assertMayManageAccount(caller, row.accountUid);
+  if (row.paymentToken && row.gateway === deps.gateway.name) await viaGateway(() => deps.gateway.detachPaymentMethod(row.paymentToken!));
+  await deps.store.payments.deletePaymentInformation(uid);
+}

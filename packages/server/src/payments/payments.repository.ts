@@ -1,0 +1,101 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { accounts, invoices, paymentInformation, paymentIntents, payments } from '../db/schema.ts';
+
+export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+export type PaymentInformationRow = typeof paymentInformation.$inferSelect;
+export type NewPaymentInformation = Omit<typeof paymentInformation.$inferInsert, 'updated'>;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'created'>;
+
+export interface OpenInvoice {
+  uid: string;
+  currency: string;
+  /** What is still owed, minor units. */
+  outstanding: number;
+}
+
+/**
+ * Portico's own payment records: the intents it asked gateways for, money received, and each
+ * account's saved payment method. The gateways' records are theirs (the sandbox keeps its own tables).
+ */
+export function paymentsRepository(db: Db) {
+  return {
+    async insertIntent(row: Omit<typeof paymentIntents.$inferInsert, 'created' | 'updated'>): Promise<PaymentIntentRow> {
+      const [inserted] = await db.insert(paymentIntents).values(row).returning();
+      return inserted!;
+    },
+    async findIntent(gateway: string, gatewayIntentId: string): Promise<PaymentIntentRow | null> {
+      const [row] = await db.select().from(paymentIntents)
+        .where(and(eq(paymentIntents.gateway, gateway), eq(paymentIntents.gatewayIntentId, gatewayIntentId)));
+      return row ?? null;
+    },
+    async setIntentStatus(uid: string, status: string): Promise<void> {
+      await db.update(paymentIntents).set({ status, updated: new Date() }).where(eq(paymentIntents.uid, uid));
+    },
+    /** Marks an intent used by a registration or save; false when something else consumed it first (one intent pays once). */
+    async consumeIntent(uid: string, accountUid: string, status: string, at: Date): Promise<boolean> {
+      const rows = await db.update(paymentIntents).set({ consumed: at, accountUid, status, updated: at })
+        .where(and(eq(paymentIntents.uid, uid), isNull(paymentIntents.consumed)))
+        .returning({ uid: paymentIntents.uid });
+      return rows.length === 1;
+    },
+
+    async accountExists(uid: string): Promise<boolean> {
+      const [row] = await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid));
+      return row !== undefined;
+    },
+
+    async paymentInformationOf(accountUid: string): Promise<PaymentInformationRow[]> {
+      return db.select().from(paymentInformation).where(eq(paymentInformation.accountUid, accountUid)).orderBy(asc(paymentInformation.updated));
+    },
+    async paymentInformation(uid: string): Promise<PaymentInformationRow | null> {
+      const [row] = await db.select().from(paymentInformation).where(eq(paymentInformation.uid, uid));
+      return row ?? null;
+    },
+    /** An account holds one payment method: a new one replaces the old (call inside a transaction). */
+    async replacePaymentInformation(row: NewPaymentInformation, at: Date): Promise<PaymentInformationRow> {
+      await db.delete(paymentInformation).where(eq(paymentInformation.accountUid, row.accountUid));
+      const [inserted] = await db.insert(paymentInformation).values({ ...row, updated: at }).returning();
+      return inserted!;
+    },
+    async deletePaymentInformation(uid: string): Promise<boolean> {
+      const rows = await db.delete(paymentInformation).where(eq(paymentInformation.uid, uid)).returning({ uid: paymentInformation.uid });
+      return rows.length === 1;
+    },
+    /** Spec 1 section 3 LatestFailureDateTime on the account's method; the number of rows marked. */
+    async recordFailure(accountUid: string, at: Date): Promise<number> {
+      const rows = await db.update(paymentInformation).set({ latestFailureDateTime: at })
+        .where(eq(paymentInformation.accountUid, accountUid)).returning({ uid: paymentInformation.uid });
+      return rows.length;
+    },
+
+    async insertPayment(row: NewPayment): Promise<void> {
+      await db.insert(payments).values(row);
+    },
+    async setPaymentStatus(gateway: string, gatewayReference: string, status: string, failureMessage: string | null = null): Promise<void> {
+      await db.update(payments).set({ status, failureMessage })
+        .where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, gatewayReference)));
+    },
+    async paymentByReference(gateway: string, gatewayReference: string) {
+      const [row] = await db.select().from(payments).where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, gatewayReference)));
+      return row ?? null;
+    },
+
+    /** Open invoices, oldest first. */
+    async openInvoices(accountUid: string): Promise<OpenInvoice[]> {
+      const rows = await db.select({ uid: invoices.uid, currency: invoices.currency, total: invoices.total, amountPaid: invoices.amountPaid })
+        .from(invoices).where(and(eq(invoices.accountUid, accountUid), eq(invoices.status, 'Open')))
+        .orderBy(asc(invoices.invoiceDate), asc(invoices.uid));
+      return rows.map((r) => ({ uid: r.uid, currency: r.currency, outstanding: Math.max(0, r.total - r.amountPaid) }));
+    },
+    /** Books money against an invoice; Paid once nothing is owed. */
+    async applyToInvoice(invoiceUid: string, amountMinor: number): Promise<void> {
+      await db.update(invoices).set({
+        amountPaid: sql`${invoices.amountPaid} + ${amountMinor}`,
+        status: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then 'Paid' else ${invoices.status} end`,
+      }).where(eq(invoices.uid, invoiceUid));
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

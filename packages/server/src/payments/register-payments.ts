@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BillingDeps } from '../billing/billing-deps.ts';
+import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
+import { previewChange } from '../billing/prepare-change.ts';
+import type { Db } from '../db/database.ts';
+import { createPaymentGateway } from './gateway-from-config.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import { paymentRoutes } from './payments.routes.ts';
+import { sandboxProvider } from './sandbox/sandbox-provider.ts';
+import { sandboxRepository } from './sandbox/sandbox.repository.ts';
+import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.ts';
+
+export interface PaymentsSetup {
+  db: Db;
+  billing: BillingDeps;
+  /** The configured gateway; absent: made from the config (the sandbox over `db`; Stripe needs start-server's secrets). */
+  gateway?: PaymentGateway | undefined;
+  adminGuard: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Origins the sandbox's authentication step may return to (CORS's list). */
+  allowedOrigins: ReadonlySet<string>;
+}
+
+/** The payment routes of spec 1 section 7, the webhook of the configured gateway, and the sandbox's provider side when it is the gateway. */
+export async function registerPayments(app: FastifyInstance, setup: PaymentsSetup): Promise<PaymentsDeps> {
+  const { billing, db } = setup;
+  const gateway = setup.gateway ?? await createPaymentGateway(billing.config, db, {});
+  const deps: PaymentsDeps = {
+    config: billing.config, clock: billing.clock, gateway, store: billing.uow,
+    signupDueNow: async (subscription) => (await computeChargeSummary(billing, subscription, 'now')).Total,
+    changeDueNow: async (caller, uid, subscription) => (await previewChange(billing, caller, uid, subscription, 'now')).Total,
+  };
+  await app.register(async (scope) => paymentRoutes(scope, deps, setup.adminGuard));
+  if (gateway.name === 'stripe') await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
+  if (gateway.name === 'sandbox') {
+    const provider = sandboxProvider({ repo: sandboxRepository(db), clock: billing.clock, companyUid: billing.config.company.uid, allowedOrigins: setup.allowedOrigins });
+    await app.register(async (scope) => sandboxRoutes(scope, provider));
+  }
+  return deps;
+}

@@ -1,0 +1,45 @@
+/**
+ * The sandbox's test cards, the numbers providers publish for their test modes. Any other
+ * number is refused: the sandbox is for demos and tests, and should never be handed a real card.
+ */
+export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds';
+
+export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
+  '4242424242424242': 'succeed', // Visa
+  '5555555555554444': 'succeed', // Mastercard
+  '378282246310005': 'succeed', // American Express
+  '6011111111111117': 'succeed', // Discover
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'authenticate',
+};
+
+/** The provider messages shown to the customer (the wording providers use in test mode). */
+export const SANDBOX_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  incorrectNumber: 'Your card number is incorrect.',
+  notTestCard: 'Your card was declined. The sandbox accepts test card numbers only, such as 4242 4242 4242 4242.',
+} as const;
+
+/** Luhn checksum over the digits. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** What a decline looks like: message for the customer, code for logs and the client script. */
+export function declineOf(behavior: CardBehavior): { message: string; code: string } | null {
+  if (behavior === 'decline') return { message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
+  if (behavior === 'insufficient_funds') return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
+  return null;
+}

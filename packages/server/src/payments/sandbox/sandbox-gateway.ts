@@ -1,0 +1,84 @@
+import {
+  GatewayError, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayPaymentMethod,
+  type GatewayPublicConfig, type IntentStatus, type PaymentGateway, type CardType,
+} from '../payment-gateway.ts';
+import { sandboxClientSecret, sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
+import type { SandboxIntentRow, SandboxMethodRow, SandboxRepository } from './sandbox.repository.ts';
+
+/** Where the browser script is served (server-relative; the widget resolves it against the API's origin). */
+export const SANDBOX_SCRIPT_PATH = '/js/v1';
+
+const CANCELLABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'];
+
+export function methodOf(row: SandboxMethodRow): GatewayPaymentMethod {
+  return {
+    token: row.id, type: 'card', cardType: row.brand as CardType, last4: row.last4,
+    expMonth: row.expMonth, expYear: row.expYear, nameOnCard: row.nameOnCard, bankName: null,
+  };
+}
+
+/**
+ * The built-in gateway (docs/payments.md "Sandbox"): behaves like a provider's test mode over its
+ * own tables. This is its server-side API; sandbox-provider.ts is the side the browser talks to.
+ */
+export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: string }): PaymentGateway {
+  const toIntent = async (row: SandboxIntentRow): Promise<GatewayIntent> => {
+    const method = row.paymentMethodId ? await repo.getMethod(row.paymentMethodId) : null;
+    return {
+      id: row.id, clientSecret: row.clientSecret, kind: row.kind as GatewayIntent['kind'], status: row.status as IntentStatus,
+      amountMinor: row.amount, currency: row.currency, customerToken: row.customerId,
+      captureMethod: row.captureMethod === 'manual' ? 'manual' : 'automatic',
+      paymentMethod: method ? methodOf(method) : null, lastError: row.lastError,
+    };
+  };
+  const load = async (id: string) => {
+    const row = await repo.getIntent(id);
+    if (!row) throw new GatewayError('not_found', `No such intent: '${id}'`, 'resource_missing');
+    return row;
+  };
+
+  return {
+    name: 'sandbox',
+    publicConfig(): GatewayPublicConfig {
+      return { gateway: 'sandbox', publishableKey: sandboxPublishableKey(opts.companyUid), scriptUrl: SANDBOX_SCRIPT_PATH };
+    },
+    async createIntent(req: CreateIntentRequest): Promise<GatewayIntent> {
+      if (req.kind === 'payment' && !(Number.isInteger(req.amountMinor) && req.amountMinor > 0)) {
+        throw new GatewayError('invalid', 'A payment intent needs a positive whole amount in minor units.', 'parameter_invalid_integer');
+      }
+      const id = sandboxId(req.kind === 'payment' ? 'pi' : 'seti');
+      // Like a provider, the sandbox does not check the idempotency key's reuse; each create is a new intent.
+      const row = await repo.insertIntent({
+        id, clientSecret: sandboxClientSecret(id), kind: req.kind, amount: req.kind === 'payment' ? req.amountMinor : 0,
+        currency: req.currency.toUpperCase(), customerId: req.customerToken ?? sandboxId('cus'), status: 'requires_payment_method',
+        captureMethod: req.kind === 'payment' && req.captureManually ? 'manual' : 'automatic',
+      });
+      return toIntent(row);
+    },
+    async retrieveIntent(id: string): Promise<GatewayIntent> {
+      return toIntent(await load(id));
+    },
+    async cancelIntent(id: string): Promise<GatewayIntent> {
+      const current = await load(id);
+      if (current.status === 'canceled') return toIntent(current);
+      const row = await repo.updateIntent(id, CANCELLABLE, { status: 'canceled' });
+      if (!row) throw new GatewayError('invalid', `You cannot cancel this intent because it has a status of ${(await load(id)).status}.`, 'intent_unexpected_state');
+      await repo.updateCharges(id, 'authorized', 'canceled');
+      return toIntent(row);
+    },
+    async captureIntent(id: string): Promise<GatewayIntent> {
+      const current = await load(id);
+      if (current.status === 'succeeded') return toIntent(current);
+      const row = await repo.updateIntent(id, ['requires_capture'], { status: 'succeeded' });
+      if (!row) throw new GatewayError('invalid', `This intent could not be captured because it has a status of ${current.status}.`, 'intent_unexpected_state');
+      await repo.updateCharges(id, 'authorized', 'succeeded');
+      return toIntent(row);
+    },
+    async detachPaymentMethod(token: string): Promise<void> {
+      await repo.detachMethod(token);
+    },
+    parseWebhook(): GatewayEvent {
+      throw new GatewayError('signature', 'The sandbox gateway sends no webhooks.');
+    },
+  };
+}
