@@ -33,7 +33,7 @@ export interface OutboxWorker {
 }
 
 export const OUTBOX_DEFAULTS = {
-  pollMs: 2000, batchSize: 10, maxAttempts: 12, baseDelayMs: 10_000, maxDelayMs: 6 * 3600_000, timeoutMs: 10_000,
+  pollMs: 2000, batchSize: 10, maxAttempts: 16, baseDelayMs: 10_000, maxDelayMs: 6 * 3600_000, timeoutMs: 10_000,
 };
 
 /** Exponential backoff with "equal jitter": between half and all of the doubled delay, so failing nodes do not retry in step. */
