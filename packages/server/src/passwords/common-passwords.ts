@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { COMMON_PASSWORDS_TEXT } from './common-passwords-list.ts';
 
 let list: Set<string> | null = null;
 
-/** The bundled list (common-passwords.txt): 3,000 entries, lower-cased, loaded on first use. */
+/** The bundled list (common-passwords-list.ts): 3,000 entries, lower-cased, built on first use. */
 export function commonPasswords(): Set<string> {
-  list ??= new Set(readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n').filter((line) => line !== '' && !line.startsWith('#')));
+  list ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
   return list;
 }
 
