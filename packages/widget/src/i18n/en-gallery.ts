@@ -11,6 +11,18 @@ export const enGallery = {
   showNotice: 'Show success notice',
   noticeText: 'Profile updated',
   disabledSeats: 'Seats (disabled)',
+  payment: {
+    heading: 'Payment',
+    open: 'Show the payment form',
+    pay: 'Pay',
+    complete: 'The payment details are complete.',
+    incomplete: 'The payment details are not complete yet.',
+    done: 'Payment confirmed ({{token}}).',
+    needsAuthentication: 'Your bank asks for authentication.',
+    authenticated: 'Back from authentication: it succeeded.',
+    authenticationFailed: 'Back from authentication: it failed.',
+    hidden: 'The payment form is hidden (too many requests).',
+  },
   form: {
     heading: 'Configured fields',
     submit: 'Check the form',

@@ -12,6 +12,7 @@ import { ToggleSwitch } from '../../components/toggle-switch.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { BillingSamples } from './billing-samples.tsx';
+import { PaymentSample } from './payment-sample.tsx';
 import { ConfiguredFormSample } from './configured-form-sample.tsx';
 import { getI18n } from '../../app/i18n.ts';
 import { enGallery } from '../../i18n/en-gallery.ts';
@@ -65,6 +66,7 @@ export default function ControlsGallery(_props: ScreenProps) {
         </div>
         <ConfiguredFormSample />
         <BillingSamples />
+        <PaymentSample />
       </div>
     </div>
   );
