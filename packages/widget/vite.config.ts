@@ -11,6 +11,8 @@ export default defineConfig({
   plugins: [react()],
   base: './',
   publicDir: false,
+  // Web Workers (the captcha's proof-of-work) go with the chunks: production serves only portico.js and chunks/*.js.
+  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'chunks/[name]-[hash].js', chunkFileNames: 'chunks/[name]-[hash].js' } } },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
@@ -31,7 +33,12 @@ export default defineConfig({
         // Keep what the first screen always needs (i18next, the English strings, the settings loader)
         // inside app.js: one gzip stream compresses better than several small chunks.
         manualChunks(id: string) {
-          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation)\.ts)|[\\/]node_modules[\\/](i18next|react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors|states|theme|settings)[\\/]/.test(id)) return 'app';
+          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation)\.ts)|[\\/]node_modules[\\/](i18next|react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
+          // The catalogue's English messages stay out of the first screen (they load with the first error).
+          if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/.test(id)) return 'error-messages';
+          // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
+          // chunk: the first screen otherwise paid for several small requests and their headers.
+          if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
           return undefined;
         },
       },

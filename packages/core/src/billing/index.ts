@@ -7,6 +7,7 @@ export * from './plan-choice.ts';
 export * from './draft-plan-change.ts';
 export * from './add-on-rules.ts';
 export * from './quantity.ts';
+export * from './quantity-problem.ts';
 export * from './validate-subscription-request.ts';
 export * from './coupon.ts';
 export * from './tax.ts';

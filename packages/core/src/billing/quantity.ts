@@ -1,5 +1,4 @@
 import type { Plan } from '../entities/catalog.ts';
-import { ErrorCode, defaultMessages } from '../errors/error-codes.ts';
 
 /**
  * The largest quantity of a plan or an add-on, checked by the server and
@@ -49,17 +48,6 @@ export function addOnQuantityBounds(addOn: { MinimumQuantity: number }): Quantit
 
 /** Any quantity a request may carry before the item's own minimum is known: a whole number 0..MAX_QUANTITY. */
 export const ANY_QUANTITY: QuantityBounds = quantityCap(0);
-
-/**
- * The one quantity check of a request (server) against bounds the widget's
- * inputs clamp to: not a whole number or negative, below the minimum, above the maximum.
- */
-export function quantityProblem(q: number, bounds: QuantityBounds): { code: ErrorCode; message: string } | null {
-  if (!Number.isInteger(q) || q < 0) return { code: ErrorCode.QuantityInvalid, message: defaultMessages[ErrorCode.QuantityInvalid] };
-  if (q < bounds.min) return { code: ErrorCode.QuantityBelowMinimum, message: `Quantity must be at least ${bounds.min}.` };
-  if (q > bounds.max) return { code: ErrorCode.QuantityAboveMaximum, message: bounds.maxMessage };
-  return null;
-}
 
 /**
  * Spec 5: "Integer input: a non-numeric value or one below the minimum becomes

@@ -1,8 +1,10 @@
 import type { BillingRenewalTerm } from '../entities/billing-terms.ts';
 import type { Plan } from '../entities/catalog.ts';
 import { isWithinDateBounds } from '../dates/date-bounds.ts';
-import { ErrorCode, defaultMessages, type FieldError } from '../errors/error-codes.ts';
-import { ANY_QUANTITY, quantityBounds, quantityProblem, type QuantityBounds } from './quantity.ts';
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { defaultMessages } from '../errors/default-messages.ts';
+import { ANY_QUANTITY, quantityBounds, type QuantityBounds } from './quantity.ts';
+import { quantityProblem } from './quantity-problem.ts';
 import { rawRate } from './terms.ts';
 
 export interface SubscriptionRequestToValidate {

@@ -1,4 +1,5 @@
-import { defaultMessages, ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { defaultMessages } from '../errors/default-messages.ts';
 import { findCountryCode, isStateRequired } from '../geo/countries.ts';
 import type { AddressValue } from './field-values.ts';
 import { joinPath } from './field-paths.ts';

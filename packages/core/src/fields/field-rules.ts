@@ -1,4 +1,5 @@
-import { defaultMessages, ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { defaultMessages } from '../errors/default-messages.ts';
 import { isValidEmail } from '../validation/email.ts';
 import { validateAddress } from './address-rules.ts';
 import { compilePattern, type ControlParams } from './control-params.ts';

@@ -1,5 +1,6 @@
 import { DEFAULT_PASSWORD_MINIMUM_LENGTH } from '../entities/billing-terms.ts';
-import { defaultMessages, ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { defaultMessages } from '../errors/default-messages.ts';
 import type { PasswordPolicy } from '../settings/init-settings.ts';
 
 /**

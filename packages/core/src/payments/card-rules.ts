@@ -1,4 +1,5 @@
-import { defaultMessages, ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { defaultMessages } from '../errors/default-messages.ts';
 
 /**
  * The native card form's rules (spec 1 section 5 "Native card form"), pure and

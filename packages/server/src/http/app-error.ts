@@ -1,4 +1,5 @@
-import { defaultMessages, ErrorCode, type ErrorBody, type FieldError } from '@portico/core';
+import { ErrorCode, type ErrorBody, type FieldError } from '@portico/core';
+import { defaultMessages } from '@portico/core/errors/default-messages';
 
 /** The HTTP status of each code: the one table, used by the one error handler. */
 const STATUS: Partial<Record<ErrorCode, number>> = {

@@ -1,4 +1,4 @@
-import { ErrorCode, defaultMessages } from '@portico/core';
+import { ErrorCode } from '@portico/core';
 import type { FieldError } from '@portico/core';
 import type { DisplayError } from '../components/error-list-logic.ts';
 
@@ -13,6 +13,16 @@ import type { DisplayError } from '../components/error-list-logic.ts';
 export type ApiProblemKind = 'network' | 'timeout' | 'rate-limited' | 'server' | 'client';
 
 const CATALOGUE = new Set<string>(Object.values(ErrorCode));
+
+// Messages of the problems this module raises itself. The rest of the catalogue's English text is
+// not in the first screen's JavaScript: screens translate by code once their strings are registered
+// (i18n/register-error-strings.ts), and the server sends its own Message.
+const OWN_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.Timeout]: 'The server is taking too long to answer. Please try again.',
+  [ErrorCode.ServerUnreachable]: 'Cannot reach the server. Check your connection and try again.',
+  [ErrorCode.TooManyRequests]: 'Too many requests, please wait and try again.',
+  [ErrorCode.SystemError]: 'A system error has occurred, please try again later.',
+};
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && CATALOGUE.has(code);
 
 /** The one error every call rejects with (besides the caller's own abort). */
@@ -26,7 +36,7 @@ export class ApiProblem extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(init: { kind: ApiProblemKind; status: number; code: ErrorCode; message?: string; fieldErrors?: FieldError[]; retryAfterSeconds?: number }) {
-    super(init.message ?? defaultMessages[init.code]);
+    super(init.message ?? OWN_MESSAGES[init.code] ?? init.code);
     this.name = 'ApiProblem';
     this.kind = init.kind;
     this.status = init.status;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ERROR_SCROLL_RETRY_MS, dedupeErrors, errorListLayout } from './error-list-logic.ts';
 import type { DisplayError } from './error-list-logic.ts';
@@ -15,6 +15,12 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
   const list = dedupeErrors(errors);
   const layout = errorListLayout(list.length);
   const signature = list.map((e) => (e.field ?? '') + e.code + (e.message ?? '')).join('|');
+  // The catalogue's strings arrive with the first error; until then each error shows its own message.
+  const [, setStringsLoaded] = useState(false);
+  const hasErrors = list.length > 0;
+  useEffect(() => {
+    if (hasErrors) void import('../i18n/register-error-strings.ts').then(() => setStringsLoaded(true));
+  }, [hasErrors]);
 
   useEffect(() => {
     if (!signature) return;

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { DEFAULT_FILE_ACCEPT, DEFAULT_FILE_MAX_BYTES, formatBytes, validateFile } from './file-validation.ts';
 import type { DisplayError } from './error-list-logic.ts';
+import '../i18n/register-error-strings.ts';
 
 export interface FileUploadProps {
   label: string;

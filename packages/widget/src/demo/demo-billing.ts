@@ -3,7 +3,8 @@
  * (core's validateSubscriptionRequest, couponRedeemError, chargeSummary).
  * Its own chunk: the billing engine loads on the first preview, not with the demo settings.
  */
-import { ErrorCode, defaultMessages } from '@portico/core';
+import { ErrorCode } from '@portico/core';
+import { defaultMessages } from '@portico/core/errors/default-messages';
 import type { DiscountCoupon, FieldError, Plan } from '@portico/core';
 import { chargeSummary, couponFromWire, couponRedeemError, planFamilyFromWire, summaryToWire, validateSubscriptionRequest } from '@portico/core/billing/index';
 import type { WireChargeSummary } from '@portico/core/billing/index';

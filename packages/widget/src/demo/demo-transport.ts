@@ -4,7 +4,8 @@
  * mode. Routes without a demo answer get 404 Errors.NotFound, as an unknown
  * route would. Every answer is checked against the generated API types.
  */
-import { ErrorCode, defaultMessages } from '@portico/core';
+import { ErrorCode } from '@portico/core';
+import { defaultMessages } from '@portico/core/errors/default-messages';
 import type { ErrorBody, FieldError } from '@portico/core';
 import type { HttpMethod, Operation, PathsFor, RequestBody, ResponseBody } from '../api/api-types.ts';
 import type { ApiAnswer, ApiCall, Transport } from '../api/transport.ts';

@@ -1,6 +1,6 @@
 import { BILLING_RENEWAL_TERMS, isStateName } from '@portico/core';
 import type { StateName } from '@portico/core';
-import { emptySubscriptionDraft } from '@portico/core/billing/index';
+import { emptySubscriptionDraft } from '@portico/core/billing/draft-plan-change';
 import type { DraftAddOn, SubscriptionDraft } from '@portico/core/billing/index';
 
 /**

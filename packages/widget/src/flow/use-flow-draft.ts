@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { BillingRenewalTerm, Plan, StateName } from '@portico/core';
-import { changeDraftPlan } from '@portico/core/billing/index';
+import { changeDraftPlan } from '@portico/core/billing/draft-plan-change';
 import type { DraftPlanChange, Rated, SubscriptionDraft } from '@portico/core/billing/index';
 import { useWidget } from '../app/context.ts';
 import type { Runtime } from '../shared/runtime-types.ts';

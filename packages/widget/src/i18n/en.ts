@@ -1,4 +1,3 @@
-import { defaultMessages } from '@portico/core';
 import type { StateName } from '@portico/core';
 
 /** Screen titles, one per named state (also the dialog label in popup mode). */
@@ -49,26 +48,10 @@ const stateTitles: Record<StateName, string> = {
   leadForm: 'Get in touch',
 };
 
-/** 'Errors.Email.required' -> { Errors: { Email: { required } } } for i18next's dotted keys. */
-function nest(flat: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(flat)) {
-    const parts = key.split('.');
-    let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts[parts.length - 1]!] = value;
-  }
-  return out;
-}
-
-/** Catalogue messages, with interpolation where the widget has the values. */
-const errorMessages: Record<string, string> = {
-  ...defaultMessages,
-  'Errors.FileTooLarge': '{{filename}} is larger than {{maxSize}}.',
-};
-
 export const en = {
-  ...nest(errorMessages),
+  // The catalogue's messages load with the first error shown (register-error-strings.ts); the
+  // heading of the error list is needed by that first render already.
+  Errors: { Header: 'Please correct the following errors:' },
   states: stateTitles,
   common: {
     close: 'Close',

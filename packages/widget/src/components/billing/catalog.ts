@@ -1,5 +1,5 @@
 import type { InitSettings, Plan, PlanFamily } from '@portico/core';
-import { planFamilyFromWire } from '@portico/core/billing/index';
+import { planFamilyFromWire } from '@portico/core/billing/wire';
 
 /** The settings' plan catalogue in domain shape (integer minor units), mapped once per settings object. */
 export interface Catalog {

@@ -1,5 +1,6 @@
 import type { BillingRenewalTerm, Plan } from '@portico/core';
-import { isPlanUnavailable, rawRate, sortPlans } from '@portico/core/billing/index';
+import { isPlanUnavailable, sortPlans } from '@portico/core/billing/plan-choice';
+import { rawRate } from '@portico/core/billing/terms';
 import type { Rated } from '@portico/core/billing/index';
 
 export type Unavailability = 'term' | 'lower' | null;

@@ -4,6 +4,7 @@ import type { FormApi } from '../../forms/use-form.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { DisplayError } from '../error-list-logic.ts';
 import { fieldsSheetRef } from './setup.ts';
+import '../../i18n/register-error-strings.ts';
 
 /** What every configured control gets. */
 export interface FieldProps {

@@ -1,5 +1,8 @@
 import type { BillingRenewalTerm, Plan } from '@portico/core';
-import { DEFAULT_TERM_PREFERENCE, choosePlanFamily, hasRate, sortPlans } from '@portico/core/billing/index';
+// Deep imports: the first screen takes these few plan rules, not the billing barrel's shared chunk.
+import { DEFAULT_TERM_PREFERENCE, hasRate } from '@portico/core/billing/terms';
+import { sortPlans } from '@portico/core/billing/plan-choice';
+import { choosePlanFamily } from '@portico/core/billing/plan-selection';
 import type { Catalog } from '../../components/billing/catalog.ts';
 
 /**
