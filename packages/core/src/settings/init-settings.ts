@@ -56,6 +56,8 @@ export interface WireEmailList {
 /** Where the server also serves InitSettings as a cacheable static file (spec: "A static JSON config is tried first when a cache duration is set"). */
 export const STATIC_SETTINGS_PATH = '/config/portico-settings.json';
 
+export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none';
+
 export interface InitSettings {
   BillingSystem: 'Native' | 'Stripe';
   RegistrationEnabled: boolean;
@@ -69,6 +71,11 @@ export interface InitSettings {
   /** Bit flags: Registration 1, UpdatePaymentInformation 2. */
   TermsLocations: number;
   CaptchaEnabled: boolean;
+  /**
+   * Which captcha the sign-up shows when CaptchaEnabled: ALTCHA (self-hosted proof-of-work, challenge
+   * from GET /captcha/challenge), reCAPTCHA or Turnstile (with PaymentSettings.CaptchaSiteKey).
+   */
+  CaptchaProvider: CaptchaProvider;
   DiscountsExist: boolean;
   TaxIdTypes: { Code: string; Name: string }[];
   TranslationOverrideLanguages: string[];

@@ -58,6 +58,41 @@ const paymentsConfig = z.object({
   if (p.gateway === 'stripe' && !p.stripe) ctx.addIssue({ code: 'custom', path: ['stripe'], message: "required when gateway is 'stripe' (publishableKey; the secret key is read from STRIPE_SECRET_KEY)" });
 }).default({ gateway: 'sandbox', sandboxInProduction: false });
 
+/**
+ * The captcha on sign-up (docs/configuration.md "Captcha"): self-hosted ALTCHA proof-of-work by default
+ * (no third party, works offline and under a strict CSP); reCAPTCHA or Turnstile with their site key and
+ * the environment variable holding their secret.
+ */
+const captchaConfig = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']).default('altcha'),
+  siteKey: z.string().min(1).max(200).optional(),
+  secretEnv: envName.optional(),
+  /** The provider's siteverify URL; set only to point tests at a local stand-in. */
+  verifyUrl: z.string().url().optional(),
+  /** ALTCHA: how long a challenge may be solved and submitted. */
+  challengeSeconds: z.number().int().min(60).max(86_400).default(1200),
+  /** ALTCHA: SHA-256 rounds a browser runs on average to solve a challenge (the work asked of a bot per submit). */
+  difficulty: z.number().int().min(100).max(5_000_000).default(50_000),
+}).strict().superRefine((c, ctx) => {
+  if (c.provider !== 'recaptcha' && c.provider !== 'turnstile') return;
+  if (!c.siteKey) ctx.addIssue({ code: 'custom', path: ['siteKey'], message: `required when provider is '${c.provider}'` });
+  if (!c.secretEnv) ctx.addIssue({ code: 'custom', path: ['secretEnv'], message: `required when provider is '${c.provider}': the NAME of the environment variable holding the secret key` });
+}).default({ provider: 'altcha', challengeSeconds: 1200, difficulty: 50_000 });
+
+/** "Sign in with Google" on sign-up: the OAuth client id, and where Google's signing keys are (tests serve their own). */
+const googleConfig = z.object({
+  clientId: z.string().min(1).max(300).nullable().default(null),
+  jwksUrl: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+}).strict().default({ clientId: null, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' });
+
+/** Where the server POSTs each new sign-up (Standard Webhooks, signed with the secret in secretEnv). */
+const webhooksConfig = z.object({
+  signup: z.object({
+    url: z.string().url(),
+    secretEnv: envName.default('PORTICO_SIGNUP_WEBHOOK_SECRET'),
+  }).strict().optional(),
+}).strict().default({});
+
 export const companyConfigSchema = z.object({
   company: z.object({
     uid: uidSchema.default('company'),
@@ -82,9 +117,21 @@ export const companyConfigSchema = z.object({
     postLoginUrl: url,
     postForgotPasswordUrl: url,
     callbackUrl: url,
-    googleOAuthClientId: z.string().nullable().default(null),
-    captcha: z.object({ enabled: z.boolean().default(false), siteKey: z.string().nullable().default(null) }).strict().default({ enabled: false, siteKey: null }),
-  }).strict().default({ enabled: true, registrationUrl: null, postLoginUrl: null, postForgotPasswordUrl: null, callbackUrl: null, googleOAuthClientId: null, captcha: { enabled: false, siteKey: null } }),
+    /** 'Almost done': new people confirm their email through a single-use link before they count as confirmed (docs/registration.md). */
+    requireEmailConfirmation: z.boolean().default(false),
+    /** Where the confirmation link points when the widget sends no confirmationUrl; must be on a site origin. */
+    confirmationUrl: url,
+    /** Spec 1 section 4: payment information is required when the total is above 0, or the site (this) or the plan requires it. */
+    requirePaymentInformation: z.boolean().default(false),
+    /** Sign-up asks for a password (checked against passwordPolicy); otherwise one may be sent and is then checked. */
+    requirePassword: z.boolean().default(false),
+  }).strict().default({
+    enabled: true, registrationUrl: null, postLoginUrl: null, postForgotPasswordUrl: null, callbackUrl: null,
+    requireEmailConfirmation: false, confirmationUrl: null, requirePaymentInformation: false, requirePassword: false,
+  }),
+  captcha: captchaConfig,
+  google: googleConfig,
+  webhooks: webhooksConfig,
   auth: authConfig,
   passwordPolicy: z.object({
     MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),

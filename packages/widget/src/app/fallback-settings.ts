@@ -17,6 +17,7 @@ export const FALLBACK_SETTINGS: InitSettings = {
   TermsText: null,
   TermsLocations: 0,
   CaptchaEnabled: false,
+  CaptchaProvider: 'none',
   DiscountsExist: false,
   TaxIdTypes: [],
   TranslationOverrideLanguages: [],

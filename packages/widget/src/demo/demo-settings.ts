@@ -86,6 +86,7 @@ export const DEMO_SETTINGS: InitSettings = {
   TermsText: 'I agree to the Terms of Service and Privacy Policy.',
   TermsLocations: 1,
   CaptchaEnabled: false,
+  CaptchaProvider: 'none',
   DiscountsExist: true,
   TaxIdTypes: [{ Code: 'eu_vat', Name: 'EU VAT' }],
   TranslationOverrideLanguages: [],
