@@ -25,7 +25,8 @@ const known: Known = {
   codes: ['WELCOME20', 'FRIENDS', 'BLACKFRIDAY2020'],
 };
 const operations = operationsOf(t.app.swagger() as never);
-const fingerprint = await fingerprinter(t.database);
+// A rejected sign-in writes its audit row by design (docs/auth.md "Audit log"); every other table must stay as it was.
+const fingerprint = await fingerprinter(t.database, { ignore: ['audit_log'] });
 const statuses = new Map<number, number>();
 let sent = 0;
 
@@ -70,7 +71,9 @@ describe('the OpenAPI document under bad input', () => {
         expect(now, `a rejected request wrote: ${where}`).toBe(last);
         // Answered before the NUL check: an unknown route, a path segment over the limit, a body over the limit
         // or refused by the JSON parser (prototype keys), a rate limit.
-        const beforeNulCheck = [404, 413, 414, 429].includes(res.statusCode) || body.ErrorCode === 'Errors.MalformedBody';
+        const beforeNulCheck = [404, 413, 414, 429].includes(res.statusCode) || body.ErrorCode === 'Errors.MalformedBody'
+          // The access-token guard (onRequest) refuses first: the fuzz holds the admin key, not a person's token.
+          || (res.statusCode === 401 && op.security.includes('accessToken'));
         if (req.hasNul && !beforeNulCheck) {
           expect(res.statusCode, where).toBe(400);
           expect(body.FieldErrors.map((f: { Message: string }) => f.Message), where).toContain(NUL_MESSAGE);

@@ -20,13 +20,16 @@ export interface Operation {
   method: string;
   path: string;
   parameters: { name: string; in: 'path' | 'query' | 'header'; schema?: JsonSchema }[];
+  /** Security scheme names the operation requires (adminKey, accessToken); empty when public. */
+  security: string[];
   body?: JsonSchema;
 }
 
 /** Every operation of an OpenAPI document. */
-export function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> }): Operation[] {
+export function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Operation['parameters']; security?: Record<string, unknown>[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({
-    method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema,
+    method: method.toUpperCase(), path, parameters: op.parameters ?? [], security: (op.security ?? []).flatMap((r) => Object.keys(r)),
+    body: op.requestBody?.content?.['application/json']?.schema,
   })));
 }
 
