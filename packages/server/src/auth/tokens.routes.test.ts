@@ -16,8 +16,10 @@ async function customerWithPassword(password = PASSWORD) {
   return { account, email: account.PrimaryContact.Email as string, personUid: account.PrimaryContact.Uid as string };
 }
 
+let client = 0;
+// Each sign-in from its own address, so the per-address limit (rate-limits.test.ts covers it) stays out of the way.
 const login = (username: string, password: string, query = '') => t.request({
-  method: 'POST', url: `/api/v1/tokens${query}`, remoteAddress: '192.0.2.10',
+  method: 'POST', url: `/api/v1/tokens${query}`, remoteAddress: `192.0.2.${(client += 1) % 250}`,
   headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-timezone': 'Europe/Paris' },
   payload: new URLSearchParams({ username, password }).toString(),
 });
@@ -59,7 +61,7 @@ describe('POST /tokens', () => {
     }
     const failures = await unitOfWork(t.database.db).auditLog.recent(10, 'signin.failure');
     expect(failures.find((f) => f.actor === personUid)?.detail).toEqual({ reason: 'wrong_password' });
-    expect(failures.find((f) => f.target?.startsWith('nobody-'))).toMatchObject({ actor: null, ip: '192.0.2.10', detail: { reason: 'unknown_email' } });
+    expect(failures.find((f) => f.target?.startsWith('nobody-'))).toMatchObject({ actor: null, ip: expect.stringMatching(/^192\.0\.2\./), detail: { reason: 'unknown_email' } });
   });
 
   it('an unknown email costs the same argon2 work: it is verified against the dummy hash', async () => {
@@ -75,6 +77,18 @@ describe('POST /tokens', () => {
     await expect(signIn(deps, { username: email, password: 'wrong', ip: '192.0.2.11' })).rejects.toMatchObject({ code: 'Errors.InvalidCredentials' });
     expect(verified).toHaveLength(2);
     expect(verified[1]).not.toBe(await dummyPasswordHash());
+  });
+
+  it('compares the whole password as typed: no truncation (a 100-character password is not its first 72), no case or Unicode folding', async () => {
+    const long = `${'x'.repeat(72)}${'tail-that-matters-'.repeat(2)}`.slice(0, 100);
+    const { email } = await customerWithPassword(long);
+    expect((await login(email, long.slice(0, 72))).statusCode).toBe(400);
+    expect((await login(email, long.toUpperCase())).statusCode).toBe(400);
+    expect((await login(email, long)).statusCode).toBe(200);
+    const composed = 'caf\u00e9 au lait, s\u2019il vous pla\u00eet';
+    const { email: other } = await customerWithPassword(composed);
+    expect((await login(other, composed.normalize('NFD'))).statusCode).toBe(400);
+    expect((await login(other, composed)).statusCode).toBe(200);
   });
 
   it('refuses an account the person does not belong to', async () => {
