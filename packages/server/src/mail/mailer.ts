@@ -1,0 +1,74 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A message as the development mailbox keeps it. */
+export interface SentMail extends MailMessage {
+  from: string;
+  sent: Date;
+}
+
+export interface Mailer {
+  /** smtp: SMTP_URL; dev-mailbox: kept in memory and listed at /dev/mailbox (development only); off: no mail (production without SMTP_URL). */
+  readonly kind: 'smtp' | 'dev-mailbox' | 'off';
+  /** Sends, or throws (the outbox then retries). */
+  send(message: MailMessage): Promise<void>;
+  /** The development mailbox's messages, newest first (empty for other kinds). */
+  sent(): SentMail[];
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp(s)://user:pass@host:port; absent: the development mailbox, or no mail in production. */
+  smtpUrl?: string | undefined;
+  /** The sender, e.g. "Acme <no-reply@acme.example>". */
+  from: string;
+  production: boolean;
+}
+
+/** How many messages the development mailbox keeps (it lives in memory). */
+const DEV_MAILBOX_SIZE = 50;
+
+/**
+ * One mailer per process, made at start-up from SMTP_URL and MAIL_FROM. Nodemailer speaks SMTP
+ * (pooled connections, STARTTLS when the server offers it); without SMTP_URL, development keeps
+ * mail in memory for /dev/mailbox and production has none.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+      sent: () => [],
+      close: () => transport.close(),
+    };
+  }
+  if (options.production) {
+    return {
+      kind: 'off',
+      async send() { throw new Error('Mail is off: SMTP_URL is not set.'); },
+      sent: () => [],
+      close: () => undefined,
+    };
+  }
+  const box: SentMail[] = [];
+  return {
+    kind: 'dev-mailbox',
+    async send(m) {
+      box.unshift({ ...m, from: options.from, sent: new Date() });
+      box.length = Math.min(box.length, DEV_MAILBOX_SIZE);
+    },
+    sent: () => [...box],
+    close: () => undefined,
+  };
+}
+
+export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>';
