@@ -1,0 +1,20 @@
+import type { OutboxHandler } from './outbox-worker.ts';
+import type { OutboxTopic } from './outbox.repository.ts';
+import { signupWebhookHandler, type SignupWebhookConfig } from '../webhooks/signup-webhook.ts';
+import { confirmationMailHandler, type ConfirmationMailDeps } from '../mail/confirmation-mail.ts';
+
+export interface OutboxHandlerDeps {
+  /** Absent when the config has no sign-up webhook: its messages then wait in the table. */
+  signupWebhook?: SignupWebhookConfig | undefined;
+  accounts: { setClientIdentifier(accountUid: string, id: string): Promise<void> };
+  /** Confirmation mail of 'Almost done' sign-ups (mail/confirmation-mail.ts); absent: those messages wait in the table. */
+  confirmationMail?: ConfirmationMailDeps | undefined;
+}
+
+/** Every topic the outbox delivers and its handler, in one table (mail joins it later). */
+export function outboxHandlers(deps: OutboxHandlerDeps): Partial<Record<OutboxTopic, OutboxHandler>> {
+  return {
+    ...(deps.signupWebhook ? { 'signup.webhook': signupWebhookHandler(deps.signupWebhook, deps.accounts) } : {}),
+    ...(deps.confirmationMail ? { 'mail.confirmation': confirmationMailHandler(deps.confirmationMail) } : {}),
+  };
+}
