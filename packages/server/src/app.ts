@@ -36,6 +36,12 @@ import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
 import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
 import { registerPayments } from './payments/register-payments.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
+import { registerSignup } from './signup/register-signup.ts';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { registrationRoutes } from './registration/registration.routes.ts';
+import { signupPayments } from './registration/signup-payments.ts';
+import { filesRoutes } from './files/files.routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 
 export interface AppOptions {
@@ -59,6 +65,12 @@ export interface AppOptions {
   rateLimits?: RateLimitStoreOptions | undefined;
   /** The payment gateway (start-server makes it from the config and the environment); absent: the sandbox over this database. */
   paymentGateway?: PaymentGateway | undefined;
+  /** ALTCHA's signing key (PORTICO_CAPTCHA_HMAC_KEY); absent, one is made for this process (start-server warns, production refuses). */
+  captchaHmacKey?: string | undefined;
+  /** Where the secrets the config names (`secretEnv`) are read; default process.env. */
+  secrets?: Record<string, string | undefined>;
+  /** Sends mail (start-server makes it from SMTP_URL); absent: the development mailbox at /dev/mailbox. */
+  mailer?: Mailer | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -119,13 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalog = catalogRepository(database.db);
   const deps = { config, catalog, emailLists: emailListsRepository(database.db), fields: fieldsRepository(database.db), bus };
   await app.register(async (scope) => initRoutes(scope, deps));
+  const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
+  // Without SMTP_URL, development keeps mail in memory for /dev/mailbox; start-server passes the real one.
+  const mailer = options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, production: false });
+  // Sign-up (issue 7): captcha challenge, enums, Google token check, the outbox worker (app.signup).
+  await registerSignup(app, {
+    config, db: database.db, captchaHmacKey: options.captchaHmacKey, secrets: options.secrets ?? process.env,
+    mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },
+  });
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', adminGuard);
     await catalogAdminRoutes(scope, { catalog, currency: config.company.currency, onChange: () => bus.publish(CATALOG_CHANGED) });
   });
   // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
   // widget needs them before login); routes on one account's subscriptions take the admin key until login exists.
-  const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
   const billing: BillingDeps = { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) };
   const currency = config.company.currency;
   await app.register(async (scope) => {
@@ -140,9 +159,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await clockAdminRoutes(scope, options.clock);
   });
   // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
-  await registerAuth(app, { config, clock: options.clock, uow, secrets: process.env });
+  await registerAuth(app, { config, clock: options.clock, uow, secrets: options.secrets ?? process.env });
   // Payments (issue 7): sign-up calls public and rate limited, account calls behind the admin key until login.
-  await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, adminGuard, allowedOrigins: origins });
+  const payments = await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, adminGuard, allowedOrigins: origins });
+  // Registration (issue 7): nonce, email check, validate, register, confirm; uploaded files; the development mailbox.
+  await app.register(async (scope) => registrationRoutes(scope, {
+    billing, uow, captcha: app.signup.captcha, verifyGoogleIdToken: app.signup.verifyGoogleIdToken, payments: signupPayments(payments), mailer,
+    signupWebhookConfigured: app.signup.signupWebhookConfigured, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
+  }));
+  await app.register(async (scope) => filesRoutes(scope, { files: uow.files }));
+  if (mailer.kind === 'dev-mailbox') await app.register(async (scope) => devMailboxRoutes(scope, mailer));
+  app.addHook('onClose', () => mailer.close());
   if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));
   return app;
 }

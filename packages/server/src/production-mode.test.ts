@@ -94,10 +94,13 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
       NODE_ENV: 'production', PORTICO_CONFIG: configFile, DATABASE_URL: 'postgres://portico:s3cret@db.internal:5432/portico',
       REDIS_URL: 'redis://:hunter2@cache:6379', PORTICO_ADMIN_KEY: 'admin-key-0123456789abcdef', PORTICO_TRUST_PROXY: '1',
     }));
-    expect(line).toMatch(/^Portico \d+\.\d+\.\d+ in production mode · database PostgreSQL \(db\.internal:5432\/portico\) · Redis on · admin API on · trusted proxy 1 · demo pages off · config /);
+    expect(line).toMatch(/^Portico \d+\.\d+\.\d+ in production mode · database PostgreSQL \(db\.internal:5432\/portico\) · Redis on · admin API on · mail off \(SMTP_URL not set: sign-ups needing email confirmation are refused\) · trusted proxy 1 · demo pages off · config /);
     expect(line).not.toMatch(/s3cret|hunter2|admin-key|\n/);
     expect(startupSummary(readEnv({ PORTICO_DATA_DIR: '/srv/portico' }))).toMatch(
-      /in development mode · database embedded PGlite \(\/srv\/portico\/pglite\) · Redis off · admin API off · trusted proxy off · demo pages on · config demo company$/);
+      /in development mode · database embedded PGlite \(\/srv\/portico\/pglite\) · Redis off · admin API off · mail dev mailbox at \/dev\/mailbox · trusted proxy off · demo pages on · config demo company$/);
+    const smtp = startupSummary(readEnv({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, SMTP_URL: 'smtps://mailer:p4ssw0rd@smtp.example:465' }));
+    expect(smtp).toContain(' · mail SMTP · ');
+    expect(smtp).not.toContain('p4ssw0rd');
 
     // And the real process prints it, once, before the ready line.
     const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY, PORTICO_DATA_DIR: path.join(root, 'logged') });

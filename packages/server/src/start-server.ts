@@ -10,7 +10,9 @@ import { seedFromConfig } from './config/seed-from-config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
 import { createClock } from './clock/server-clock.ts';
+import { captchaHmacKeyFor } from './captcha/captcha-key.ts';
 import { createPaymentGateway, readPaymentSecrets, type PaymentSecrets } from './payments/gateway-from-config.ts';
+import { createMailer, DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
 import { DEFAULT_WIDGET_DIST } from './paths.ts';
 export { DEFAULT_WIDGET_DIST };
@@ -57,10 +59,12 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
   const appModule = import('./app.ts');
   let config: CompanyConfig;
   let paymentSecrets: PaymentSecrets;
+  let captchaKey: ReturnType<typeof captchaHmacKeyFor>;
   try {
     config = loadCompanyConfig(configFile);
     // Refuses the sandbox in production without the config's opt-in, and Stripe without its secrets.
     paymentSecrets = readPaymentSecrets(config, env.NODE_ENV, process.env);
+    captchaKey = captchaHmacKeyFor(env, config.captcha.provider);
   } catch (err) {
     await opening.then((db) => db.close(), () => undefined);
     lock?.release();
@@ -86,6 +90,8 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     app = await buildApp({
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
       paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
+      captchaHmacKey: captchaKey.key, secrets: process.env,
+      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, production: env.NODE_ENV === 'production' }),
       trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       // Production allows only the config's site origins; development adds the demo pages' own origin.
@@ -94,10 +100,13 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
       logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     });
     mark('buildApp');
+    if (captchaKey.warning) app.log.warn(captchaKey.warning);
     await warmUp(app, config);
     mark('warmUp');
     await prepared;
     mark('databaseReadyMigratedSeeded');
+    // Delivers sign-up webhooks (and later mail) from the outbox table, which now exists; app.close stops it.
+    app.signup.outbox.start();
     await app.listen({ port: env.PORT, host: env.HOST });
     mark('listen');
   } catch (err) {

@@ -33,6 +33,8 @@ export interface NewAccount {
   clientIdentifier?: string | null;
   domainName?: string | null;
   taxIds?: { TaxIdType: string; TaxId: string }[];
+  /** Custom registration fields (`Account.FieldValues`). */
+  fieldValues?: Record<string, unknown>;
 }
 
 /** The only module that reads and writes accounts and their addresses. */
@@ -68,7 +70,7 @@ export function accountsRepository(db: Db) {
         uid: a.uid, name: a.name, accountType: a.accountType, taxStatus: a.taxStatus,
         billingAddressUid: a.billingAddress?.uid ?? null, mailingAddressUid: a.mailingAddress?.uid ?? null,
         clientIdentifier: a.clientIdentifier ?? null, domainName: a.domainName ?? null,
-        taxIds, taxIdType: taxIds[0]?.TaxIdType ?? null, taxId: taxIds[0]?.TaxId ?? null,
+        taxIds, taxIdType: taxIds[0]?.TaxIdType ?? null, taxId: taxIds[0]?.TaxId ?? null, fieldValues: a.fieldValues ?? {},
       });
     },
     /** The company backend's own id for the account (the sign-up webhook's answer). */

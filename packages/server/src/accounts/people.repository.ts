@@ -26,6 +26,10 @@ export interface NewPerson {
   passwordHash?: string | null;
   /** Set at once when no confirmation is required (or Google vouched for the address). */
   emailConfirmed?: Date | null;
+  /** Custom registration fields (`Person.FieldValues`). */
+  fieldValues?: Record<string, unknown>;
+  /** IANA time zone from X-Timezone. */
+  timeZone?: string | null;
 }
 
 /** The only module that reads and writes people and their links to accounts. */
@@ -43,6 +47,7 @@ export function peopleRepository(db: Db) {
         phoneMobile: p.phoneMobile ?? null, phoneWork: p.phoneWork ?? null, mailingAddressUid: p.mailingAddress?.uid ?? null,
         oauthGoogleProfileId: p.oauthGoogleProfileId ?? null, optInToEmailList: p.optInToEmailList ?? false,
         profileImageUrl: p.profileImageUrl ?? null, passwordHash: p.passwordHash ?? null, emailConfirmed: p.emailConfirmed ?? null,
+        fieldValues: p.fieldValues ?? {}, timeZone: p.timeZone ?? null,
       });
     },
     /** Links a person to an account (PersonAccount). */

@@ -11,6 +11,12 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   PORTICO_TRUST_PROXY: trustProxySchema,
   PORTICO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Signs ALTCHA captcha challenges; the same on every node (captcha/captcha-key.ts). */
+  PORTICO_CAPTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** SMTP server for the mail Portico sends (confirmation links): smtp(s)://user:pass@host:port. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** The sender of that mail, e.g. "Northwind <no-reply@northwind.example>". */
+  MAIL_FROM: z.string().min(3).max(300).optional(),
   PORTICO_CONFIG: z.string().optional(),
   PORTICO_CLOCK: z.string().optional(),
   PORTICO_PUBLIC_URL: z.string().url().optional(),

@@ -1,11 +1,16 @@
 import type { Db } from './database.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { peopleRepository } from '../accounts/people.repository.ts';
+import { invoicesRepository } from '../billing/invoices.repository.ts';
 import { subscriptionsRepository } from '../billing/subscriptions.repository.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { emailListsRepository } from '../email-lists/email-lists.repository.ts';
 import { fieldsRepository } from '../fields/fields.repository.ts';
+import { filesRepository } from '../files/files.repository.ts';
 import { idempotencyRepository } from '../http/idempotency.repository.ts';
+import { enqueueOutbox, type OutboxTopic } from '../outbox/outbox.repository.ts';
+import { emailTokensRepository } from '../registration/email-tokens.repository.ts';
+import { noncesRepository } from '../registration/nonces.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { rowCountsRepository } from './row-counts.repository.ts';
 import { paymentsRepository } from '../payments/payments.repository.ts';
@@ -29,6 +34,12 @@ export const REPOSITORIES = {
   fields: fieldsRepository,
   settings: settingsRepository,
   idempotency: idempotencyRepository,
+  invoices: invoicesRepository,
+  files: filesRepository,
+  nonces: noncesRepository,
+  emailTokens: emailTokensRepository,
+  /** Messages written in the caller's transaction, delivered after the commit by the outbox worker. */
+  outbox: (db: Db) => ({ enqueue: (topic: OutboxTopic, payload: unknown) => enqueueOutbox(db, topic, payload) }),
   rowCounts: rowCountsRepository,
   payments: paymentsRepository,
   signIn: signInRepository,

@@ -45,6 +45,19 @@ function conflict(): AppError {
 }
 
 /**
+ * The stored answer of this key, read outside any transaction (null when there is none yet);
+ * the same key with another request is the 409. For work that spends something before its
+ * transaction (a captcha, a payment check): a retry after success must replay before that.
+ */
+export async function storedAnswer<T>(uow: UnitOfWork, req: IdempotencyRequest): Promise<Answer<T> | null> {
+  if (req.key === undefined) return null;
+  const stored = await uow.idempotency.find(req.scope, req.key);
+  if (!stored || stored.statusCode === 0) return null;
+  if (stored.requestHash !== req.requestHash) throw conflict();
+  return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+}
+
+/**
  * Runs `work` in one transaction and, with a key, stores its answer in that same transaction:
  * a retry with the same key and the same request gets the stored answer without running again;
  * the same key with another request is a 409. Two identical requests at once: the key row is

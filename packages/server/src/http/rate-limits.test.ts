@@ -17,11 +17,15 @@ const probes: Record<RateLimitName, Probe> = {
   paymentSetupFailure: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/sf', remoteAddress, headers, payload: {} }),
   // Behind the admin key until login: the key is checked first, so the probe carries it.
   paymentInformationSave: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation', remoteAddress, headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, ...headers }, payload: {} }),
-  sandboxGateway: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/sandbox/v1/tokens', remoteAddress, headers, payload: {} }),
   // Failed sign-ins with emails nobody uses: a new email each time for the per-address row, one email per address for the per-email row.
   signInPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${(signInProbes += 1)}@example.com`, password: 'wrong' } }),
   signInPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${remoteAddress}@example.com`, password: 'wrong' } }),
   passwordValidation: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/auth/validate-password', remoteAddress, headers, payload: { Password: 'x' } }),
+  sandboxGateway: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/sandbox/v1/tokens', remoteAddress, headers, payload: {} }),
+  signupNonce: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/nonce', remoteAddress, headers }),
+  emailExistsCheck: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/crm/registrations/email-exists?email=probe%40example.com', remoteAddress, headers }),
+  registrationSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/registrations', remoteAddress, headers, payload: {} }),
+  emailConfirmation: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/registrations/confirm', remoteAddress, headers, payload: {} }),
 };
 
 /** Sends `count` probes and returns the status of each. */

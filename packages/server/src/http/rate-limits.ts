@@ -39,18 +39,6 @@ export const RATE_LIMITS = {
     max: 240, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'CPU: the public invoice previews (compute-charge-summary, compute-renewal-summary), each route counted apart.',
   },
-  signInPerAddress: {
-    max: 20, windowMs: 5 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',
-  },
-  signInPerEmail: {
-    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests',
-    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username).',
-  },
-  passwordValidation: {
-    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'CPU and history probing: POST /auth/validate-password hashes against the password history.',
-  },
   paymentIntentCreate: {
     max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'The payment gateway: each public get-intent (and setup-intent) call creates an intent at the provider. The widget hides the card form on 429 (spec 1 section 8).',
@@ -67,9 +55,37 @@ export const RATE_LIMITS = {
     max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'Saving a payment method (each asks the provider); the widget keeps its error display hidden on 429.',
   },
+  signInPerAddress: {
+    max: 20, windowMs: 5 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',
+  },
+  signInPerEmail: {
+    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests',
+    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username).',
+  },
+  passwordValidation: {
+    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'CPU and history probing: POST /auth/validate-password hashes against the password history.',
+  },
   sandboxGateway: {
     max: 120, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'The built-in sandbox gateway\'s public endpoints (tokens, confirm, authentication), each route counted apart.',
+  },
+  signupNonce: {
+    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Filling the nonces table: POST /nonce writes a row (each expires after 30 minutes and is swept a day later).',
+  },
+  emailExistsCheck: {
+    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Listing who has an account: the sign-up form\'s email check answers whether an email is taken (docs/registration.md).',
+  },
+  registrationSubmit: {
+    max: 20, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Mass sign-ups and argon2 CPU: POST /crm/registrations and /validate, each route counted apart (the captcha and the nonce stop scripts too).',
+  },
+  emailConfirmation: {
+    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: 'Guessing confirmation tokens (32 random bytes, so this only bounds the load).',
   },
 } as const satisfies Record<string, RateLimitRow>;
 

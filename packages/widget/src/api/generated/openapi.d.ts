@@ -405,6 +405,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/tax/tax-id-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax id types the sign-up form offers (the config's list, else the default list) */
+        get: operations["getBillingTaxTaxIdTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fresh ALTCHA proof-of-work challenge for the sign-up captcha */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register an account with its person, subscription and payment in one transaction; JSON, or multipart/form-data with the registration as JSON in the `account` part and an optional `profileImage` file (PNG or JPEG, at most 1,048,576 bytes, checked by content); honours Idempotency-Key */
+        post: operations["postCrmRegistrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/registrations/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an email with the token of the confirmation link (works once; 404 Errors.InvalidToken otherwise) */
+        post: operations["postCrmRegistrationsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/registrations/email-exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account already uses this email (the sign-up form asks 500 ms after the email changes) */
+        get: operations["getCrmRegistrationsEmailExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/registrations/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a registration without writing anything (no nonce, captcha or payment is used); JSON, or multipart/form-data with the registration as JSON in the `account` part and an optional `profileImage` file (PNG or JPEG, at most 1,048,576 bytes, checked by content) */
+        post: operations["postCrmRegistrationsValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enums/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries (ISO 3166-1) for address and phone fields */
+        get: operations["getEnumsCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enums/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Currencies (ISO 4217) with names, symbols and decimal digits */
+        get: operations["getEnumsCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded file (profile image), served with the type checked from its bytes */
+        get: operations["getFilesByUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time nonce for one registration (expires after 30 minutes) */
+        post: operations["postNonce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/billing/discountcoupons/{code}": {
         parameters: {
             query?: never;
@@ -499,6 +669,23 @@ export interface paths {
         };
         /** Startup settings of the widget (both specs, "Settings loaded at startup") */
         get: operations["getWidgetsAuthInit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/enums.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries, currencies and tax id types as one cacheable static file */
+        get: operations["getConfigEnumsJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2651,6 +2838,1161 @@ export interface operations {
             };
         };
     };
+    getBillingTaxTaxIdTypes: {
+        parameters: {
+            query?: {
+                fields?: string;
+                limit?: number;
+                offset?: number;
+                orderBy?: "Name" | "Code";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Code: string;
+                            Name: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        parameters: {
+                            algorithm: string;
+                            cost: number;
+                            expiresAt?: number;
+                            keyLength: number;
+                            keyPrefix: string;
+                            keySignature?: string;
+                            nonce: string;
+                            salt: string;
+                        };
+                        signature: string;
+                    };
+                };
+            };
+        };
+    };
+    postCrmRegistrations: {
+        parameters: {
+            query?: {
+                confirmationUrl?: string;
+                fields?: string;
+            };
+            header?: {
+                "idempotency-key"?: string;
+                "x-timezone"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    Account?: {
+                        BillingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        ClientIdentifier?: string | null;
+                        DomainName?: string | null;
+                        FieldValues?: {
+                            [key: string]: string | boolean | number | string[] | {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | {
+                                TaxId: string;
+                                TaxIdType: string;
+                            };
+                        };
+                        MailingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        Name?: string | null;
+                        TaxIds?: {
+                            TaxId: string;
+                            TaxIdType: string;
+                        }[];
+                    };
+                    GoogleIdToken?: string;
+                    Nonce?: string;
+                    PaymentInformation?: {
+                        PaymentClientSecret?: string | null;
+                        SetupIntent?: string | null;
+                    } | null;
+                    Person: {
+                        Email?: string;
+                        FieldValues?: {
+                            [key: string]: string | boolean | number | string[] | {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | {
+                                TaxId: string;
+                                TaxIdType: string;
+                            };
+                        };
+                        FirstName?: string | null;
+                        LastName?: string | null;
+                        MailingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        OptInToEmailList?: boolean;
+                        Password?: string;
+                        PhoneMobile?: string | null;
+                        PhoneWork?: string | null;
+                        Title?: string | null;
+                    };
+                    RecaptchaToken?: string;
+                    Subscription?: {
+                        /** @enum {string} */
+                        BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                        DiscountCouponSubscriptions?: {
+                            DiscountCoupon: {
+                                Uid?: string;
+                                UniqueIdentifier?: string;
+                            };
+                        }[];
+                        Plan: {
+                            Uid: string;
+                        };
+                        /**
+                         * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                         * @default 0
+                         */
+                        Quantity?: number;
+                        /** @default [] */
+                        SubscriptionAddOns?: {
+                            AddOn: {
+                                Uid: string;
+                            };
+                            /** @enum {string|null} */
+                            BillingRenewalTerm?: "Monthly" | "Quarterly" | "Yearly" | "OneTime" | null;
+                            /**
+                             * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                             * @default 1
+                             */
+                            Quantity?: number;
+                            selected?: boolean;
+                        }[];
+                    } | null;
+                    TermsAccepted?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Account: {
+                            AccountType: number;
+                            BillingAddress: {
+                                AddressLine1: string | null;
+                                AddressLine2: string | null;
+                                AddressLine3: string | null;
+                                City: string | null;
+                                Country: string | null;
+                                PostalCode: string | null;
+                                State: string | null;
+                                Uid: string;
+                            } | null;
+                            CurrentSubscription: {
+                                Account: {
+                                    Uid: string;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                CurrentDiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                DiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                EndDate: string | null;
+                                ExpirationDate: string | null;
+                                IsPlanUpgradeRequired: boolean;
+                                NewRequiredQuantity: number | null;
+                                Plan: {
+                                    /** @enum {string} */
+                                    AccountRegistrationMode: "Individual" | "Team";
+                                    AnnualRate: number | null;
+                                    Description: string | null;
+                                    IsActive: boolean;
+                                    IsDefault: boolean;
+                                    IsPerUser: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MaximumPeople: number | null;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    PlanAddOns: {
+                                        AddOn: {
+                                            /** @enum {string|null} */
+                                            AddOnType: "Usage" | null;
+                                            AnnualRate: number | null;
+                                            /** @enum {string} */
+                                            BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                            IsActive: boolean;
+                                            IsBilledDuringTrial: boolean;
+                                            IsQuantityEditable: boolean;
+                                            MinimumQuantity: number;
+                                            MonthlyRate: number | null;
+                                            Name: string;
+                                            OneTimeRate: number | null;
+                                            QuarterlyRate: number | null;
+                                            SetupFee: number | null;
+                                            Uid: string;
+                                            UnitOfMeasure: string | null;
+                                        };
+                                        IsUserSelectable: boolean;
+                                    }[];
+                                    PlanFamily: {
+                                        Uid: string;
+                                    };
+                                    QuarterlyRate: number | null;
+                                    RequirePaymentInformation: boolean;
+                                    SetupFee: number | null;
+                                    TrialPeriodDays: number | null;
+                                    TrialUntilDate: string | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                    UnitOfMeasurePlural: string | null;
+                                };
+                                PlanUpgradeRequiredMessage: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                SubscriptionAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                    EndDate: string | null;
+                                    Quantity: number;
+                                    RenewalDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                Uid: string;
+                            } | null;
+                            LatestSubscription: {
+                                Account: {
+                                    Uid: string;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                CurrentDiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                DiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                EndDate: string | null;
+                                ExpirationDate: string | null;
+                                IsPlanUpgradeRequired: boolean;
+                                NewRequiredQuantity: number | null;
+                                Plan: {
+                                    /** @enum {string} */
+                                    AccountRegistrationMode: "Individual" | "Team";
+                                    AnnualRate: number | null;
+                                    Description: string | null;
+                                    IsActive: boolean;
+                                    IsDefault: boolean;
+                                    IsPerUser: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MaximumPeople: number | null;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    PlanAddOns: {
+                                        AddOn: {
+                                            /** @enum {string|null} */
+                                            AddOnType: "Usage" | null;
+                                            AnnualRate: number | null;
+                                            /** @enum {string} */
+                                            BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                            IsActive: boolean;
+                                            IsBilledDuringTrial: boolean;
+                                            IsQuantityEditable: boolean;
+                                            MinimumQuantity: number;
+                                            MonthlyRate: number | null;
+                                            Name: string;
+                                            OneTimeRate: number | null;
+                                            QuarterlyRate: number | null;
+                                            SetupFee: number | null;
+                                            Uid: string;
+                                            UnitOfMeasure: string | null;
+                                        };
+                                        IsUserSelectable: boolean;
+                                    }[];
+                                    PlanFamily: {
+                                        Uid: string;
+                                    };
+                                    QuarterlyRate: number | null;
+                                    RequirePaymentInformation: boolean;
+                                    SetupFee: number | null;
+                                    TrialPeriodDays: number | null;
+                                    TrialUntilDate: string | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                    UnitOfMeasurePlural: string | null;
+                                };
+                                PlanUpgradeRequiredMessage: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                SubscriptionAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                    EndDate: string | null;
+                                    Quantity: number;
+                                    RenewalDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                Uid: string;
+                            } | null;
+                            Name: string;
+                            PersonAccount: {
+                                IsPrimary: boolean;
+                                Person: {
+                                    Email: string;
+                                    FirstName: string | null;
+                                    LastName: string | null;
+                                    Uid: string;
+                                };
+                                ReceiveInvoices: boolean;
+                                Uid: string;
+                            }[];
+                            PrimaryContact: {
+                                Email: string;
+                                FirstName: string | null;
+                                LastName: string | null;
+                                Uid: string;
+                            } | null;
+                            TaxStatus: string | null;
+                            Uid: string;
+                        };
+                        CreatedWithGoogle: boolean;
+                        Invoice: {
+                            AmountPaid: number;
+                            Currency: string;
+                            InvoiceDate: string;
+                            InvoiceNumber: number;
+                            /** @enum {string} */
+                            Status: "Open" | "Paid" | "Void";
+                            Total: number;
+                            Uid: string;
+                        } | null;
+                        Person: {
+                            Email: string;
+                            EmailConfirmed: boolean;
+                            FirstName: string | null;
+                            LastName: string | null;
+                            ProfileImageUrl: string | null;
+                            Uid: string;
+                        };
+                        RequiresConfirmation: boolean;
+                        Subscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    postCrmRegistrationsConfirm: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        EmailConfirmed: true;
+                        Person: {
+                            Email: string;
+                            Uid: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCrmRegistrationsEmailExists: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Result: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postCrmRegistrationsValidate: {
+        parameters: {
+            query?: {
+                confirmationUrl?: string;
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    Account?: {
+                        BillingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        ClientIdentifier?: string | null;
+                        DomainName?: string | null;
+                        FieldValues?: {
+                            [key: string]: string | boolean | number | string[] | {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | {
+                                TaxId: string;
+                                TaxIdType: string;
+                            };
+                        };
+                        MailingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        Name?: string | null;
+                        TaxIds?: {
+                            TaxId: string;
+                            TaxIdType: string;
+                        }[];
+                    };
+                    GoogleIdToken?: string;
+                    Nonce?: string;
+                    PaymentInformation?: {
+                        PaymentClientSecret?: string | null;
+                        SetupIntent?: string | null;
+                    } | null;
+                    Person: {
+                        Email?: string;
+                        FieldValues?: {
+                            [key: string]: string | boolean | number | string[] | {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | {
+                                TaxId: string;
+                                TaxIdType: string;
+                            };
+                        };
+                        FirstName?: string | null;
+                        LastName?: string | null;
+                        MailingAddress?: {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | null;
+                        OptInToEmailList?: boolean;
+                        Password?: string;
+                        PhoneMobile?: string | null;
+                        PhoneWork?: string | null;
+                        Title?: string | null;
+                    };
+                    RecaptchaToken?: string;
+                    Subscription?: {
+                        /** @enum {string} */
+                        BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                        DiscountCouponSubscriptions?: {
+                            DiscountCoupon: {
+                                Uid?: string;
+                                UniqueIdentifier?: string;
+                            };
+                        }[];
+                        Plan: {
+                            Uid: string;
+                        };
+                        /**
+                         * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                         * @default 0
+                         */
+                        Quantity?: number;
+                        /** @default [] */
+                        SubscriptionAddOns?: {
+                            AddOn: {
+                                Uid: string;
+                            };
+                            /** @enum {string|null} */
+                            BillingRenewalTerm?: "Monthly" | "Quarterly" | "Yearly" | "OneTime" | null;
+                            /**
+                             * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                             * @default 1
+                             */
+                            Quantity?: number;
+                            selected?: boolean;
+                        }[];
+                    } | null;
+                    TermsAccepted?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Result: boolean;
+                    };
+                };
+            };
+        };
+    };
+    getEnumsCountries: {
+        parameters: {
+            query?: {
+                fields?: string;
+                limit?: number;
+                offset?: number;
+                orderBy?: "Name" | "Code";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Code: string;
+                            Name: string;
+                            StateRequired: boolean;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEnumsCurrencies: {
+        parameters: {
+            query?: {
+                fields?: string;
+                limit?: number;
+                offset?: number;
+                orderBy?: "Name" | "Code";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Code: string;
+                            DecimalDigits: 0 | 2;
+                            Name: string;
+                            Symbol: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getFilesByUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file's bytes (image/png or image/jpeg) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    postNonce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Value: string;
+                    };
+                };
+            };
+        };
+    };
     getPublicBillingDiscountcouponsByCode: {
         parameters: {
             query?: {
@@ -2892,6 +4234,42 @@ export interface operations {
             query?: {
                 fields?: string;
             };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getConfigEnumsJson: {
+        parameters: {
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
+import { dayToIso, toDay, trialEndDay, type ChargeSummary } from '@portico/core/billing/index';
+import { hash as argon2Hash } from '@node-rs/argon2';
+import { accountToWire } from '../accounts/accounts.mappers.ts';
+import { subscriptionToWire } from '../billing/billing.mappers.ts';
+import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
+import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
+import { renewalFrom } from '../billing/subscription-timeline.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { AppError, fieldError } from '../http/app-error.ts';
+import type { Caller } from '../http/caller.ts';
+import { isUniqueViolation } from '../http/database-errors.ts';
+import { callerScope, requestHash, storedAnswer, withIdempotency, type Answer } from '../http/idempotency.ts';
+import { newUid } from '../ids/new-uid.ts';
+import { CONFIRMATION_MAIL_TOPIC, type ConfirmationMailPayload } from '../mail/confirmation-mail.ts';
+import { SIGNUP_WEBHOOK_TOPIC, type SignupWebhookPayload } from '../webhooks/signup-webhook.ts';
+import { checkRegistration, withUid, type CheckedRegistration, type ReceivedImage } from './check-registration.ts';
+import type { RegistrationDeps, VerifiedSignupPayment } from './registration-deps.ts';
+import type { RegistrationInput, RegistrationOut } from './registration.schemas.ts';
+import { tokenHash } from './secret-token.ts';
+
+export const REGISTRATION_SCOPE = 'POST /crm/registrations';
+
+export interface RegistrationRequest {
+  body: RegistrationInput;
+  image: ReceivedImage | null;
+  /** The query's confirmationUrl. */
+  confirmationUrl?: string | undefined;
+  /** X-Timezone. */
+  timeZone?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+const duplicate = () => new AppError(ErrorCode.Duplicate, undefined, [fieldError('Person.Email', ErrorCode.Duplicate)]);
+const invalidNonce = (message: string) => new AppError(ErrorCode.InvalidNonce, message, [fieldError('Nonce', ErrorCode.InvalidNonce, message)]);
+
+function knownTimeZone(tz: string | undefined): string | null {
+  if (!tz) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the confirmation link goes, when the company asks for confirmation: the query's URL or
+ * the config's, on an allowed origin only (the link is mailed under the company's name, so it
+ * must never send people to someone else's site). Mail must be on.
+ */
+function confirmationTarget(deps: RegistrationDeps, checked: CheckedRegistration, requested: string | undefined): string | null {
+  if (!deps.billing.config.registration.requireEmailConfirmation || checked.google) return null;
+  if (deps.mailer.kind === 'off') throw new AppError(ErrorCode.MailUnavailable);
+  const target = requested ?? deps.billing.config.registration.confirmationUrl;
+  const message = 'confirmationUrl must be a page on one of the company\'s sites.';
+  if (!target) throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.Required, message)]);
+  const url = new URL(target);
+  if (!deps.allowedOrigins.has(url.origin) || !/^https?:$/.test(url.protocol)) {
+    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.InvalidValue, message)]);
+  }
+  return url.toString();
+}
+
+interface Prepared {
+  checked: CheckedRegistration;
+  snapshot: CatalogSnapshot;
+  now: Date;
+  confirmationUrl: string | null;
+}
+
+/** The rules that write nothing and spend nothing (also POST /crm/registrations/validate). */
+async function prepare(deps: RegistrationDeps, req: RegistrationRequest): Promise<Prepared> {
+  const { config } = deps.billing;
+  if (!config.registration.enabled) throw new AppError(ErrorCode.RegistrationClosed);
+  const now = deps.billing.clock.now();
+  const snapshot = await deps.billing.snapshots.get();
+  const google = req.body.GoogleIdToken ? await deps.verifyGoogleIdToken(req.body.GoogleIdToken) : null;
+  const fieldConfiguration = await deps.uow.fields.configuration('registration');
+  const checked = checkRegistration(req.body, { config, now, snapshot, fieldConfiguration, image: req.image, google });
+  const confirmationUrl = confirmationTarget(deps, checked, req.confirmationUrl);
+  if (await deps.uow.people.emailTaken(checked.email)) throw duplicate();
+  return { checked, snapshot, now, confirmationUrl };
+}
+
+/** POST /crm/registrations/validate: every check a registration makes before it spends the nonce, captcha or payment. */
+export async function validateRegistration(deps: RegistrationDeps, req: RegistrationRequest): Promise<{ Result: true }> {
+  await prepare(deps, req);
+  return { Result: true };
+}
+
+/** The due-now invoice of the new subscription, from the same function the intent's amount came from. */
+async function dueNow(deps: RegistrationDeps, body: RegistrationInput): Promise<ChargeSummary | null> {
+  if (!body.Subscription) return null;
+  return computeChargeSummary(deps.billing, { ...body.Subscription, Account: { BillingAddress: body.Account.BillingAddress ?? null } }, 'now');
+}
+
+/** Checks the intent the widget completed, before the transaction; a declined card's intent is cancelled at once. */
+async function verifyPayment(deps: RegistrationDeps, caller: Caller, body: RegistrationInput, prepared: Prepared, summary: ChargeSummary | null): Promise<VerifiedSignupPayment | null> {
+  const { config } = deps.billing;
+  const secret = body.PaymentInformation?.PaymentClientSecret ?? body.PaymentInformation?.SetupIntent ?? null;
+  const plan = prepared.checked.subscription?.plan;
+  const total = summary?.Total ?? 0;
+  const required = !!plan && (total > 0 || config.registration.requirePaymentInformation || plan.RequirePaymentInformation);
+  if (!secret) {
+    if (required) throw new AppError(ErrorCode.PaymentInformationRequired, undefined, [fieldError('PaymentInformation', ErrorCode.PaymentInformationRequired)]);
+    return null;
+  }
+  if (!plan) return null;
+  // Manual payments mode collects later: the card is only set up now.
+  const expectedAmountMinor = config.billing.paymentsMode === 'manual' ? 0 : total;
+  try {
+    return await deps.payments.verify({ clientSecret: secret, expectedAmountMinor, currency: config.company.currency });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === ErrorCode.PaymentInformationSetupFailed || err.code === ErrorCode.CardDeclined)) {
+      await deps.payments.abandon(caller, secret);
+    }
+    throw err;
+  }
+}
+
+/**
+ * POST /crm/registrations: Account, Person, primary PersonAccount, Subscription (add-ons,
+ * coupon), PaymentInformation, the first invoice and its payment, in one transaction
+ * (docs/registration.md). Before it: the checks that write nothing, the captcha and the
+ * intent; in it: the nonce is used up first; after the commit: the payment is captured and
+ * the outbox (confirmation mail, sign-up webhook) woken. A failure anywhere leaves nothing
+ * behind and releases the payment. With an Idempotency-Key a retry replays the first answer;
+ * a concurrent twin waits for it (withIdempotency).
+ */
+export async function registerAccount(deps: RegistrationDeps, caller: Caller, req: RegistrationRequest): Promise<Answer<RegistrationOut>> {
+  const scope = callerScope(REGISTRATION_SCOPE, caller);
+  const imageHash = req.image ? createHash('sha256').update(req.image.bytes).digest('base64url') : null;
+  const idempotency = { scope, key: req.idempotencyKey, requestHash: requestHash(req.body, imageHash, req.confirmationUrl ?? null) };
+  // A retry after success replays before the nonce, captcha or intent are looked at (all are spent by then).
+  const stored = await storedAnswer<RegistrationOut>(deps.uow, idempotency);
+  if (stored) return { ...stored, body: await withCurrentInvoice(deps.uow, stored.body) };
+  if (!req.body.Nonce) throw invalidNonce('A nonce is required: ask POST /api/v1/nonce for one.');
+  const prepared = await prepare(deps, req);
+  const captcha = await deps.captcha.verify(req.body.RecaptchaToken, caller.ip);
+  if (!captcha.ok) {
+    const code = captcha.code ?? ErrorCode.CaptchaInvalid;
+    throw new AppError(code, undefined, [fieldError('RecaptchaToken', code)]);
+  }
+  const summary = await dueNow(deps, req.body);
+  const passwordHash = prepared.checked.password ? await argon2Hash(prepared.checked.password) : null;
+  const verified = await verifyPayment(deps, caller, req.body, prepared, summary);
+  let answer: Answer<RegistrationOut>;
+  try {
+    answer = await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified }));
+  } catch (err) {
+    if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent sign-up with the same email won
+    throw err;
+  }
+  return { ...answer, body: await withCurrentInvoice(deps.uow, answer.body) };
+}
+
+/** The invoice as it is now: the capture after the commit may have paid it since the answer was written. */
+async function withCurrentInvoice(uow: UnitOfWork, body: RegistrationOut): Promise<RegistrationOut> {
+  if (!body.Invoice) return body;
+  const invoice = await uow.invoices.get(body.Invoice.Uid);
+  if (!invoice) return body;
+  return { ...body, Invoice: { ...body.Invoice, Status: invoice.status, AmountPaid: toMajor(invoice.amountPaid, invoice.currency) } };
+}
+
+interface Extras {
+  summary: ChargeSummary | null;
+  passwordHash: string | null;
+  verified: VerifiedSignupPayment | null;
+}
+
+async function write(deps: RegistrationDeps, repos: UnitOfWork, req: RegistrationRequest, prepared: Prepared, extras: Extras): Promise<{ statusCode: number; body: RegistrationOut }> {
+  const { config } = deps.billing;
+  const { checked, now, snapshot } = prepared;
+  const currency = config.company.currency;
+  if (extras.verified) repos.afterRollback(() => deps.payments.release(extras.verified!));
+  if (!(await repos.nonces.consume(tokenHash(req.body.Nonce!), now))) {
+    throw invalidNonce('This nonce is unknown, expired or already used: ask POST /api/v1/nonce for a new one.');
+  }
+
+  let profileImageUrl: string | null = null;
+  if (checked.image) {
+    const uid = newUid();
+    await repos.files.insert({
+      uid, contentType: checked.image.contentType, byteSize: checked.image.bytes.length, bytes: checked.image.bytes,
+      sha256: createHash('sha256').update(checked.image.bytes).digest('hex'),
+    });
+    profileImageUrl = `/api/v1/files/${uid}`;
+  }
+
+  const accountUid = newUid();
+  const personUid = newUid();
+  const sub = checked.subscription;
+  await repos.accounts.insert({
+    uid: accountUid, name: checked.account.name, taxStatus: null,
+    accountType: sub?.plan.AccountRegistrationMode === 'Team' ? ACCOUNT_TYPES.Team : ACCOUNT_TYPES.Individual,
+    billingAddress: withUid(checked.account.billingAddress), mailingAddress: withUid(checked.account.mailingAddress),
+    clientIdentifier: checked.account.clientIdentifier, domainName: checked.account.domainName, taxIds: checked.account.taxIds,
+    fieldValues: checked.account.fieldValues,
+  });
+  const confirmed = prepared.confirmationUrl ? null : now;
+  await repos.people.insert({
+    uid: personUid, email: checked.email, firstName: checked.person.firstName, lastName: checked.person.lastName, title: checked.person.title,
+    phoneMobile: checked.person.phoneMobile, phoneWork: checked.person.phoneWork, mailingAddress: withUid(checked.person.mailingAddress),
+    oauthGoogleProfileId: checked.google?.sub ?? null, optInToEmailList: checked.person.optInToEmailList, profileImageUrl,
+    passwordHash: extras.passwordHash, emailConfirmed: confirmed, fieldValues: checked.person.fieldValues, timeZone: knownTimeZone(req.timeZone),
+  });
+  await repos.people.link({ uid: newUid(), personUid, accountUid, isPrimary: true, receiveInvoices: true });
+
+  let subscriptionUid: string | null = null;
+  if (sub) {
+    subscriptionUid = newUid();
+    const anchor = trialEndDay(sub.plan, toDay(now)) ?? toDay(now);
+    await repos.subscriptions.insert({
+      uid: subscriptionUid, accountUid, planUid: sub.plan.Uid, quantity: sub.quantity, term: sub.term,
+      startDate: now, endDate: null, renewalDate: renewalFrom(anchor, sub.term, now), anchorDate: dayToIso(anchor),
+      addOns: sub.addOns.map((a) => ({
+        uid: newUid(), addOnUid: a.addOn.Uid, quantity: a.quantity, term: a.term, startDate: now, endDate: null,
+        renewalDate: a.term === 'OneTime' ? null : renewalFrom(anchor, a.term, now),
+      })),
+      coupons: sub.coupon ? [{ uid: newUid(), couponUid: sub.coupon.coupon.Uid, startDate: now, expireDate: sub.coupon.expireDate ? new Date(sub.coupon.expireDate) : null }] : [],
+    });
+  }
+
+  // Free plans and trials bill nothing now: no invoice. Anything billed (even to 0 by a coupon) gets one.
+  const summary = extras.summary;
+  let invoice: RegistrationOut['Invoice'] = null;
+  if (summary && summary.InvoiceDisplayItems.some((l) => l.Amount !== 0)) {
+    const uid = newUid();
+    const status = summary.Total === 0 ? 'Paid' : 'Open';
+    const lines = summary.InvoiceDisplayItems;
+    const invoiceNumber = await repos.invoices.insert({
+      uid, accountUid, subscriptionUid, invoiceDate: now, currency, status, taxBehavior: summary.TaxBehavior, lines,
+      subtotal: lines.reduce((n, l) => n + l.Amount, 0), tax: lines.reduce((n, l) => n + l.Tax, 0), total: summary.Total,
+    });
+    invoice = {
+      Uid: uid, InvoiceNumber: invoiceNumber, InvoiceDate: summary.InvoiceDate, Currency: currency,
+      Total: toMajor(summary.Total, currency), AmountPaid: 0, Status: status,
+    };
+  }
+
+  if (extras.verified) {
+    const consumed = await deps.payments.consume(repos, extras.verified, { accountUid, invoiceUid: invoice?.Uid ?? null, at: now });
+    repos.afterCommit(() => deps.payments.settle(consumed));
+  }
+
+  const stored = await repos.accounts.get(accountUid);
+  const subscription = subscriptionUid ? subscriptionToWire((await repos.subscriptions.get(subscriptionUid))!, snapshot, currency, now) : null;
+  const account = accountToWire(stored!, subscription, subscription);
+  const person = {
+    Uid: personUid, Email: checked.email, FirstName: checked.person.firstName, LastName: checked.person.lastName,
+    ProfileImageUrl: profileImageUrl, EmailConfirmed: confirmed !== null,
+  };
+
+  if (prepared.confirmationUrl) {
+    const payload: ConfirmationMailPayload = { personUid, accountUid, confirmationUrl: prepared.confirmationUrl };
+    await repos.outbox.enqueue(CONFIRMATION_MAIL_TOPIC, payload);
+  }
+  if (deps.signupWebhookConfigured) {
+    const payload: SignupWebhookPayload = { Person: person, Account: account, Subscription: subscription };
+    await repos.outbox.enqueue(SIGNUP_WEBHOOK_TOPIC, payload);
+  }
+  if (prepared.confirmationUrl || deps.signupWebhookConfigured) repos.afterCommit(() => deps.wakeOutbox());
+
+  return {
+    statusCode: 201,
+    body: { Account: account, Person: person, Subscription: subscription, Invoice: invoice, RequiresConfirmation: prepared.confirmationUrl !== null, CreatedWithGoogle: checked.google !== null },
+  };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { accountOut } from '../accounts/accounts.schemas.ts';
+import { addressInput, fieldsParam, subscriptionInput, subscriptionOut } from '../billing/billing.schemas.ts';
+import { idempotencyKeyHeader } from '../http/idempotency.ts';
+
+/**
+ * Wire schemas of registration (docs/registration.md). The body carries the form's own shape,
+ * `{ Account, Person }` as core's field paths name them (`Person.Email`,
+ * `Account.BillingAddress.City`), plus the subscription, the payment, the nonce and the captcha
+ * token. Values are bounded here; which fields are required and what they must look like is
+ * the company's field configuration, checked by core's field rules.
+ */
+const text = (max: number) => z.string().max(max).nullable().optional();
+const customValue = z.union([
+  z.string().max(2000), z.boolean(), z.number().finite(), z.array(z.string().max(200)).max(50), addressInput,
+  z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) }),
+]);
+const fieldValues = z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), customValue)
+  .refine((v) => Object.keys(v).length <= 50, 'at most 50 custom fields');
+
+export const registrationPersonInput = z.object({
+  Email: z.string().max(254).optional(),
+  FirstName: text(100),
+  LastName: text(100),
+  Title: text(100),
+  PhoneMobile: text(30),
+  PhoneWork: text(30),
+  MailingAddress: addressInput.nullable().optional(),
+  OptInToEmailList: z.boolean().optional(),
+  /** Checked against the password policy and stored as an argon2id hash; required when the company says so. */
+  Password: z.string().max(256).optional(),
+  FieldValues: fieldValues.optional(),
+});
+
+export const registrationAccountInput = z.object({
+  Name: text(200),
+  ClientIdentifier: text(200),
+  DomainName: text(253),
+  BillingAddress: addressInput.nullable().optional(),
+  MailingAddress: addressInput.nullable().optional(),
+  TaxIds: z.array(z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) })).max(5).optional(),
+  FieldValues: fieldValues.optional(),
+});
+
+export const registrationInput = z.object({
+  Account: registrationAccountInput.default({}),
+  Person: registrationPersonInput,
+  /** The new subscription; absent or null registers the account and person only ('Continue to checkout'). */
+  Subscription: subscriptionInput.omit({ Uid: true, Account: true, StartDate: true }).nullable().optional(),
+  /** The completed payment or setup intent (spec 1 section 7: PaymentClientSecret, SetupIntent). */
+  PaymentInformation: z.object({
+    PaymentClientSecret: z.string().max(500).nullable().optional(),
+    SetupIntent: z.string().max(500).nullable().optional(),
+  }).nullable().optional(),
+  /** From POST /nonce; good for one registration. */
+  Nonce: z.string().max(200).optional(),
+  /** The captcha's token (whatever the configured provider hands the widget). */
+  RecaptchaToken: z.string().max(20_000).optional(),
+  /** A Google ID token ("Sign in with Google"): the email comes from it, verified. */
+  GoogleIdToken: z.string().max(10_000).optional(),
+  /** Required when the company shows terms at registration. */
+  TermsAccepted: z.boolean().optional(),
+});
+export type RegistrationInput = z.infer<typeof registrationInput>;
+
+/** The registration as sent by a client, before defaults: what the multipart `account` part is parsed against. */
+export const registrationQuery = z.object({
+  /** The page the confirmation link opens (an allowed site origin); default: the config's registration.confirmationUrl. */
+  confirmationUrl: z.string().url().max(2000).optional(),
+  fields: fieldsParam,
+});
+
+export const registrationHeaders = z.object({
+  /** The browser's IANA time zone; an unknown one is ignored. */
+  'x-timezone': z.string().max(64).optional(),
+  /** Send the nonce's value (or any fresh value) so a retried submit replays the first answer. */
+  'idempotency-key': idempotencyKeyHeader.optional(),
+}).loose();
+
+const invoiceOut = z.object({
+  Uid: z.string(),
+  InvoiceNumber: z.number(),
+  InvoiceDate: z.string(),
+  Currency: z.string(),
+  /** Major units. */
+  Total: z.number(),
+  AmountPaid: z.number(),
+  Status: z.enum(['Open', 'Paid', 'Void']),
+});
+
+export const registrationOut = z.object({
+  Account: accountOut,
+  Person: z.object({
+    Uid: z.string(), Email: z.string(), FirstName: z.string().nullable(), LastName: z.string().nullable(),
+    ProfileImageUrl: z.string().nullable(), EmailConfirmed: z.boolean(),
+  }),
+  Subscription: subscriptionOut.nullable(),
+  /** The first invoice, when the sign-up billed something now (absent for free plans and trials). */
+  Invoice: invoiceOut.nullable(),
+  /** 'Almost done': a confirmation mail was sent and the link must be followed. */
+  RequiresConfirmation: z.boolean(),
+  /** 'Account created': the person signed up with Google. */
+  CreatedWithGoogle: z.boolean(),
+});
+export type RegistrationOut = z.infer<typeof registrationOut>;
+
+export const resultOut = z.object({ Result: z.boolean() });
+export const nonceOut = z.object({ Value: z.string() });
+export const emailExistsQuery = z.object({ email: z.string().max(254) });
+export const confirmInput = z.object({ Token: z.string().min(1).max(200) });
+export const confirmOut = z.object({ Person: z.object({ Uid: z.string(), Email: z.string() }), EmailConfirmed: z.literal(true) });

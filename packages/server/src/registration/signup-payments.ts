@@ -1,0 +1,27 @@
+import { cancelIntent } from '../payments/cancel-intent.ts';
+import {
+  consumeSignupPayment, releaseSignupPayment, settleSignupPayment, verifySignupPayment,
+  type ConsumedSignupPayment, type VerifiedSignupPayment,
+} from '../payments/consume-signup-payment.ts';
+import type { PaymentsDeps } from '../payments/payments-deps.ts';
+import type { SignupPayments } from './registration-deps.ts';
+
+/** Registration's payment steps over the configured gateway (payments/consume-signup-payment.ts). */
+export function signupPayments(deps: PaymentsDeps): SignupPayments {
+  return {
+    verify: (req) => verifySignupPayment(deps, req),
+    consume: (repos, verified, ctx) => consumeSignupPayment(repos.payments, verified as VerifiedSignupPayment, ctx),
+    settle: (consumed) => settleSignupPayment(deps, consumed as ConsumedSignupPayment),
+    async release(verified) {
+      const v = verified as VerifiedSignupPayment;
+      // A twin request that lost the nonce race must not cancel the authorization the winner is about to capture.
+      const row = await deps.store.payments.findIntent(v.gateway, v.intent.id);
+      if (row?.consumed) return;
+      await releaseSignupPayment(deps, v);
+    },
+    async abandon(caller, clientSecret) {
+      // Best effort: the customer sees the decline either way, and the widget cancels too (spec 1 section 4).
+      await cancelIntent(deps, caller, clientSecret).catch(() => undefined);
+    },
+  };
+}
