@@ -14,6 +14,7 @@ import { PasswordInput } from '../../components/password-input.tsx';
 import { BillingSamples } from './billing-samples.tsx';
 import { PaymentSample } from './payment-sample.tsx';
 import { ConfiguredFormSample } from './configured-form-sample.tsx';
+import { CaptchaSample } from './captcha-sample.tsx';
 import { getI18n } from '../../app/i18n.ts';
 import { enGallery } from '../../i18n/en-gallery.ts';
 import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
@@ -67,6 +68,7 @@ export default function ControlsGallery(_props: ScreenProps) {
         <ConfiguredFormSample />
         <BillingSamples />
         <PaymentSample />
+        <CaptchaSample />
       </div>
     </div>
   );

@@ -1,0 +1,28 @@
+/**
+ * The sign-up captcha (a lazy chunk: see lazy-captcha.tsx): ALTCHA, reCAPTCHA or Turnstile as the
+ * startup settings say, or nothing when the company has none.
+ */
+import { useWidget } from '../app/context.ts';
+import { getI18n } from '../app/i18n.ts';
+import { registerLazyStrings } from '../i18n/register-lazy-strings.ts';
+import { AltchaCaptcha } from './altcha-captcha.tsx';
+import { ScriptCaptcha } from './script-captcha.tsx';
+import { isCaptchaRequired, type CaptchaProps } from './captcha-props.ts';
+import { captchaSheetRef } from './setup.ts';
+import { enCaptcha } from './en-captcha.ts';
+
+registerLazyStrings(getI18n(), 'captcha', enCaptcha);
+
+export default function Captcha(props: CaptchaProps) {
+  const { settings } = useWidget();
+  if (!isCaptchaRequired(settings)) return null;
+  const siteKey = settings.PaymentSettings.CaptchaSiteKey;
+  return (
+    <div ref={captchaSheetRef} className="p-captcha-field">
+      {settings.CaptchaProvider === 'altcha' && <AltchaCaptcha {...props} />}
+      {(settings.CaptchaProvider === 'recaptcha' || settings.CaptchaProvider === 'turnstile') && siteKey && (
+        <ScriptCaptcha {...props} provider={settings.CaptchaProvider} siteKey={siteKey} />
+      )}
+    </div>
+  );
+}
