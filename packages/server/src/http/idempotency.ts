@@ -83,3 +83,28 @@ export async function withIdempotency<T>(
     return { ...answer, replayed: false };
   });
 }
+
+const NO_TWIN = Symbol('no twin holds the key');
+
+/**
+ * After a request with a key failed: if a twin with the same key and request holds or held the
+ * key, waits for its transaction and returns its answer; null when there is none. Work that checks
+ * things before its transaction (an email not taken yet, a nonce or captcha not spent yet) can fail
+ * only because its twin just succeeded; the twin's answer is then this request's answer too.
+ */
+export async function twinAnswer<T>(uow: UnitOfWork, req: IdempotencyRequest): Promise<Answer<T> | null> {
+  const { scope, key, requestHash: hash } = req;
+  if (key === undefined) return null;
+  try {
+    return await uow.transaction(async (repos) => {
+      // Claiming waits for a twin's open transaction; a successful claim means no twin, and is rolled back.
+      if (await repos.idempotency.claim(scope, key, hash)) throw NO_TWIN;
+      const stored = await repos.idempotency.find(scope, key);
+      if (!stored || stored.statusCode === 0 || stored.requestHash !== hash) return null;
+      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+    });
+  } catch (err) {
+    if (err === NO_TWIN) return null;
+    throw err;
+  }
+}

@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { isUniqueViolation } from '../http/database-errors.ts';
-import { callerScope, requestHash, storedAnswer, withIdempotency, type Answer } from '../http/idempotency.ts';
+import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer, type IdempotencyRequest } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { CONFIRMATION_MAIL_TOPIC, type ConfirmationMailPayload } from '../mail/confirmation-mail.ts';
 import { SIGNUP_WEBHOOK_TOPIC, type SignupWebhookPayload } from '../webhooks/signup-webhook.ts';
@@ -135,6 +135,20 @@ export async function registerAccount(deps: RegistrationDeps, caller: Caller, re
   // A retry after success replays before the nonce, captcha or intent are looked at (all are spent by then).
   const stored = await storedAnswer<RegistrationOut>(deps.uow, idempotency);
   if (stored) return { ...stored, body: await withCurrentInvoice(deps.uow, stored.body) };
+  try {
+    const answer = await registerOnce(deps, caller, req, idempotency);
+    return { ...answer, body: await withCurrentInvoice(deps.uow, answer.body) };
+  } catch (err) {
+    // A double-click twin may have won while this one checked (email now taken, nonce or captcha spent).
+    const twin = err instanceof AppError ? await twinAnswer<RegistrationOut>(deps.uow, idempotency) : null;
+    if (!twin) throw err;
+    return { ...twin, body: await withCurrentInvoice(deps.uow, twin.body) };
+  }
+}
+
+async function registerOnce(
+  deps: RegistrationDeps, caller: Caller, req: RegistrationRequest, idempotency: IdempotencyRequest,
+): Promise<Answer<RegistrationOut>> {
   if (!req.body.Nonce) throw invalidNonce('A nonce is required: ask POST /api/v1/nonce for one.');
   const prepared = await prepare(deps, req);
   const captcha = await deps.captcha.verify(req.body.RecaptchaToken, caller.ip);
@@ -145,14 +159,12 @@ export async function registerAccount(deps: RegistrationDeps, caller: Caller, re
   const summary = await dueNow(deps, req.body);
   const passwordHash = prepared.checked.password ? await argon2Hash(prepared.checked.password) : null;
   const verified = await verifyPayment(deps, caller, req.body, prepared, summary);
-  let answer: Answer<RegistrationOut>;
   try {
-    answer = await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified }));
+    return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified }));
   } catch (err) {
     if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent sign-up with the same email won
     throw err;
   }
-  return { ...answer, body: await withCurrentInvoice(deps.uow, answer.body) };
 }
 
 /** The invoice as it is now: the capture after the commit may have paid it since the answer was written. */
