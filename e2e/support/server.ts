@@ -33,9 +33,10 @@ export function freePort(): Promise<number> {
 
 /**
  * Spawns the built server (`node packages/server/dist/main.mjs`) on a free port
- * with a fresh data folder, and waits until GET /healthz answers 200.
+ * with a fresh data folder (and `env` added to the environment: a config, SMTP, keys), and
+ * waits until GET /healthz answers 200.
  */
-export async function startServer(opts: { timeoutMs?: number } = {}): Promise<StartedServer> {
+export async function startServer(opts: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<StartedServer> {
   if (!existsSync(serverEntry)) {
     throw new Error(`${serverEntry} is missing: run \`node scripts/build.mjs\` first`);
   }
@@ -44,7 +45,7 @@ export async function startServer(opts: { timeoutMs?: number } = {}): Promise<St
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -39,7 +39,17 @@ export type RequestOptions<O> = PathPart<O> & QueryPart<O> & BodyPart<O> & {
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
+  /**
+   * Send multipart/form-data instead of JSON: the body as JSON in the part `jsonPart`, plus
+   * these files (a route that takes a file beside its JSON, e.g. a registration's profile image).
+   */
+  multipart?: Multipart;
 };
+
+export interface Multipart {
+  jsonPart: string;
+  files: Record<string, Blob>;
+}
 
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 /**
@@ -53,6 +63,6 @@ export type ResponseBody<O> = O extends { responses: infer R }
   : never;
 
 /** Options are optional when nothing in them is required. */
-export type OptionsArg<O> = Record<string, never> extends Omit<RequestOptions<O>, 'signal' | 'headers'>
+export type OptionsArg<O> = Record<string, never> extends Omit<RequestOptions<O>, 'signal' | 'headers' | 'multipart'>
   ? [options?: RequestOptions<O>]
   : [options: RequestOptions<O>];

@@ -60,6 +60,18 @@ describe('the HTTP module against a real server', () => {
     expect(JSON.parse(req.body)).toEqual(body);
   });
 
+  it('multipart: the body as JSON in its named part beside the files, with the browser\'s boundary', async () => {
+    answer = json(200, { Total: 1, InvoiceDate: '2024-01-01', InvoiceDisplayItems: [], TaxBehavior: 'exclusive' });
+    const body = { Plan: { Uid: 'plan_pro' }, BillingRenewalTerm: 'Monthly' as const };
+    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await client().request('post', '/api/v1/billing/subscriptions/compute-charge-summary', { query: { asOf: 'now' }, body, multipart: { jsonPart: 'account', files: { profileImage: image } } });
+    const req = received.at(-1)!;
+    expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await new Response(req.body, { headers: { 'Content-Type': req.headers['content-type']! } }).formData();
+    expect(JSON.parse(String(form.get('account')))).toEqual(body);
+    expect((form.get('profileImage') as File).type).toBe('image/png');
+  });
+
   it('a 4xx carries the catalogue code, the message and the field errors', async () => {
     answer = json(400, { Status: 400, ErrorCode: 'Errors.DiscountCodeExpired', Message: 'This discount code has expired.', FieldErrors: [{ Field: 'DiscountCode', ErrorCode: 'Errors.DiscountCodeExpired', Message: 'This discount code has expired.' }] });
     const err = await failure(client().request('get', '/api/v1/public/billing/discountcoupons/{code}', { path: { code: 'OLD' } }));

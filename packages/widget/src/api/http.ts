@@ -47,6 +47,7 @@ export function createApiClient({ transport, token = () => null, timeoutMs = REQ
         body: options.body,
         headers: { ...options.headers, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
         signal: own.signal,
+        ...(options.multipart ? { multipart: options.multipart } : {}),
       });
     } catch (err) {
       if (timedOut) throw new ApiProblem({ kind: 'timeout', status: 0, code: ErrorCode.Timeout });

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './api-types.ts';
+import type { HttpMethod, Multipart } from './api-types.ts';
 
 /**
  * One call as the client hands it to a transport: the path template as the
@@ -13,6 +13,7 @@ export interface ApiCall {
   body: unknown;
   headers: Readonly<Record<string, string>>;
   signal: AbortSignal;
+  multipart?: Multipart;
 }
 
 /** An answer: status, parsed JSON body (undefined when empty) and a header reader. */
@@ -44,22 +45,32 @@ export function callUrl(server: string, call: Pick<ApiCall, 'path' | 'pathParams
 export function fetchTransport(server: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Transport {
   return async (call) => {
     const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    let body: BodyInit | undefined;
+    if (call.multipart) {
+      // The browser writes the multipart Content-Type with its boundary.
+      const form = new FormData();
+      form.append(call.multipart.jsonPart, JSON.stringify(call.body ?? {}));
+      for (const [name, file] of Object.entries(call.multipart.files)) form.append(name, file);
+      body = form;
+    } else if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(call.body);
+    }
     const res = await fetchImpl(callUrl(server, call), {
       method: call.method.toUpperCase(),
       headers,
       credentials: 'omit',
       signal: call.signal,
-      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
     const text = await res.text();
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      answer = text ? JSON.parse(text) : undefined;
     } catch {
       // A proxy's HTML error page: the status still tells what happened.
-      body = undefined;
+      answer = undefined;
     }
-    return { status: res.status, body, header: (name) => res.headers.get(name) };
+    return { status: res.status, body: answer, header: (name) => res.headers.get(name) };
   };
 }

@@ -17,6 +17,11 @@ function useApiContext(): ApiContextValue {
   return value;
 }
 
+/** The widget root's read cache, for an action whose answer is also a read (a looked-up code). */
+export function useQueryCache(): QueryCache {
+  return useApiContext().cache;
+}
+
 /** The API client, for calls that are actions (apply a code, submit) rather than reads. */
 export function useApi(): ApiClient {
   return useApiContext().api;

@@ -20,6 +20,25 @@ export function PopupFrame(props: { headingId: string; wide: boolean; onClose():
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
+  // The dialog keeps its size between screens: it never shrinks below the tallest screen shown
+  // since it opened (a loading spinner or a short confirmation does not make it jump).
+  useEffect(() => {
+    const dialog = ref.current;
+    const body = dialog?.firstElementChild;
+    if (!dialog || !body || typeof ResizeObserver === 'undefined') return;
+    let tallest = 0;
+    const observer = new ResizeObserver(() => {
+      const height = body.getBoundingClientRect().height;
+      if (height > tallest) {
+        tallest = height;
+        // Capped like max-height: a min-height above it would push the dialog out of the viewport.
+        dialog.style.minHeight = `min(${Math.ceil(tallest)}px, calc(100dvh - 48px))`;
+      }
+    });
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, []);
+
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();

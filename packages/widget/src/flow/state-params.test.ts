@@ -9,6 +9,8 @@ describe('params per state', () => {
     expect(parseStateParams('selectPlan', { nextState: 'checkout', upgradeMode: 'true', next: 'checkout' })).toEqual({ nextState: 'checkout', upgradeMode: true });
     expect(parseStateParams('registerConfirmation', { variant: 'almostDone' })).toEqual({ variant: 'almostDone' });
     expect(parseStateParams('registerConfirmation', { variant: 'other' })).toEqual({});
+    expect(parseStateParams('register', { planUid: 'plan-pro', term: 'Monthly', skipPlanOptions: 'true', fixedPlan: 'yes' })).toEqual({ planUid: 'plan-pro', term: 'Monthly', skipPlanOptions: true });
+    expect(parseStateParams('processing', { action: 'signUp', from: 'checkout' })).toEqual({ action: 'signUp', from: 'checkout' });
   });
 
   it('a state without params takes none', () => {
@@ -17,7 +19,7 @@ describe('params per state', () => {
   });
 
   it('types follow the state', () => {
-    expectTypeOf<StateParams<'checkout'>>().toEqualTypeOf<{ nextState?: import('@portico/core').StateName; planUid?: string; term?: import('@portico/core').BillingRenewalTerm }>();
+    expectTypeOf<StateParams<'checkout'>>().toEqualTypeOf<{ nextState?: import('@portico/core').StateName; planUid?: string; term?: import('@portico/core').BillingRenewalTerm; fixedPlan?: boolean }>();
     expectTypeOf<StateParams<'login'>>().toEqualTypeOf<Record<string, never>>();
   });
 });

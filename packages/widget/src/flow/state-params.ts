@@ -31,10 +31,16 @@ export const PROCESSING_ACTIONS = ['signUp', 'changePlan', 'savePaymentInformati
 const READERS = {
   selectPlan: (raw: Raw) => read<{ nextState?: StateName; upgradeMode?: boolean }>(raw, { nextState: state, upgradeMode: flag }),
   planChange: (raw: Raw) => read<{ upgradeMode?: boolean }>(raw, { upgradeMode: flag }),
-  register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm }>(raw, { planUid: text, term }),
-  checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm }>(raw, { nextState: state, planUid: text, term }),
-  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number] }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS) }),
-  processing: (raw: Raw) => read<{ action?: (typeof PROCESSING_ACTIONS)[number] }>(raw, { action: oneOf(PROCESSING_ACTIONS) }),
+  // skipPlanOptions: with a plan and a term, register is the whole sign-up on one screen; fixedPlan: no 'Change plan'.
+  register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm; skipPlanOptions?: boolean; fixedPlan?: boolean }>(raw, { planUid: text, term, skipPlanOptions: flag, fixedPlan: flag }),
+  checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm; fixedPlan?: boolean }>(raw, { nextState: state, planUid: text, term, fixedPlan: flag }),
+  // email: where 'Almost done' says the mail went; confirmToken: the token of the confirmation link being followed.
+  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number]; email?: string; confirmToken?: string }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS), email: text, confirmToken: text }),
+  // from: the screen that sent the customer to the payment step; the rest: the provider's return values, read by the loader.
+  processing: (raw: Raw) => read<{
+    action?: (typeof PROCESSING_ACTIONS)[number]; from?: StateName;
+    redirectStatus?: string; paymentIntent?: string; setupIntent?: string; clientSecret?: string;
+  }>(raw, { action: oneOf(PROCESSING_ACTIONS), from: state, redirectStatus: text, paymentIntent: text, setupIntent: text, clientSecret: text }),
   updatePaymentInformation: (raw: Raw) => read<{ nextState?: StateName }>(raw, { nextState: state }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 

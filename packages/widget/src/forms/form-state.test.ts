@@ -70,6 +70,18 @@ describe("the server's FieldErrors", () => {
     expect(shownErrors(formReducer(state, { type: 'change', path: 'Person.FirstName', value: 'A' }), fields)[0]!.error.ErrorCode).toBe(ErrorCode.Duplicate);
   });
 
+  it('a check beside the form (merge) adds to the last answer; dismiss removes codes that no longer hold (spec 1 section 8)', () => {
+    const answered = run({ type: 'submit' }, { type: 'problem', knownPaths: known, problem: problem([
+      { Field: 'Account.Name', ErrorCode: ErrorCode.TooShort, Message: 'short' },
+      { Field: 'Subscriptions.0.Plan', ErrorCode: ErrorCode.Duplicate, Message: 'an account already uses this email' },
+    ]) });
+    const checked = formReducer(answered, { type: 'problem', merge: true, knownPaths: known, problem: problem([{ Field: 'Person.Email', ErrorCode: ErrorCode.Duplicate, Message: 'taken' }]) });
+    expect(Object.keys(checked.serverErrors)).toEqual(['Account.Name', 'Person.Email']);
+    const cleared = formReducer(checked, { type: 'dismiss', codes: [ErrorCode.Duplicate, 'Errors.Email.required'] });
+    expect(Object.keys(cleared.serverErrors)).toEqual(['Account.Name']);
+    expect(cleared.generalErrors).toEqual([]);
+  });
+
   it('a new submit clears the previous answer', () => {
     const state = run({ type: 'problem', knownPaths: known, problem: problem([], ErrorCode.SystemError) }, { type: 'submit' });
     expect(state.generalErrors).toEqual([]);

@@ -24,7 +24,9 @@ export type FormAction =
   | { type: 'touch'; path: string }
   | { type: 'submit' }
   | { type: 'settled' }
-  | { type: 'problem'; problem: FormProblem; knownPaths: readonly string[] }
+  | { type: 'problem'; problem: FormProblem; knownPaths: readonly string[]; merge?: boolean }
+  /** The server's errors with these codes no longer hold (spec 1 section 8: Errors.Duplicate once the email check succeeds). */
+  | { type: 'dismiss'; codes: readonly string[] }
   | { type: 'reset'; values: FieldValues };
 
 export function initialFormState(values: FieldValues): FormState {
@@ -45,7 +47,17 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, busy: false };
     case 'problem': {
       const placed = placeProblem(action.problem, action.knownPaths);
+      // merge: a check made beside the form (the email check) adds to what the last submit said.
+      if (action.merge) return { ...state, serverErrors: { ...state.serverErrors, ...placed.onFields }, generalErrors: [...state.generalErrors, ...placed.general] };
       return { ...state, busy: false, serverErrors: placed.onFields, generalErrors: placed.general };
+    }
+    case 'dismiss': {
+      const keep = (e: FieldError) => !action.codes.includes(e.ErrorCode);
+      return {
+        ...state,
+        serverErrors: Object.fromEntries(Object.entries(state.serverErrors).filter(([, e]) => keep(e))),
+        generalErrors: state.generalErrors.filter(keep),
+      };
     }
     case 'reset':
       return initialFormState(action.values);

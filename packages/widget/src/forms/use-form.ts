@@ -45,8 +45,12 @@ export interface FormApi {
   inputRef(path: string, label?: string): (el: HTMLElement | null) => void;
   /** `<form onSubmit={form.handleSubmit(save)} noValidate>` */
   handleSubmit(handler: SubmitHandler): (event?: FormEvent) => Promise<void>;
-  /** Shows a problem from a call made outside submit (an email check…). */
-  showProblem(problem: unknown): void;
+  /** Shows a problem from a call made outside submit (an email check…); `merge` keeps the errors already shown. */
+  showProblem(problem: unknown, options?: { merge?: boolean }): void;
+  /** Removes the server's errors with these codes (spec 1 section 8: Errors.Duplicate once the email check succeeds). */
+  dismiss(codes: readonly string[]): void;
+  /** Sets several values at once (a Google profile filling the form). */
+  setValues(values: FieldValues): void;
 }
 
 interface Registered {
@@ -93,9 +97,9 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
     ...[...registry.current.entries()].filter(([, r]) => r.el?.isConnected).map(([p]) => p),
   ])], [fields]);
 
-  const applyProblem = useCallback((value: unknown, focus: boolean) => {
+  const applyProblem = useCallback((value: unknown, focus: boolean, merge = false) => {
     const problem = toFormProblem(value, true)!;
-    const action = { type: 'problem', problem, knownPaths: knownPaths() } as const;
+    const action = { type: 'problem', problem, knownPaths: knownPaths(), merge } as const;
     dispatch(action);
     if (focus) {
       const next = formReducer(stateRef.current, action);
@@ -154,6 +158,10 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
     errorList,
     inputRef,
     handleSubmit,
-    showProblem: useCallback((problem: unknown) => applyProblem(problem, false), [applyProblem]),
+    showProblem: useCallback((problem: unknown, options?: { merge?: boolean }) => applyProblem(problem, false, options?.merge), [applyProblem]),
+    dismiss: useCallback((codes: readonly string[]) => dispatch({ type: 'dismiss', codes }), []),
+    setValues: useCallback((values: FieldValues) => {
+      for (const [path, value] of Object.entries(values)) dispatch({ type: 'change', path, value });
+    }, []),
   };
 }

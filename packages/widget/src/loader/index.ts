@@ -14,7 +14,8 @@ import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
-import { watchTriggers } from './triggers.ts';
+import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
+import { landingFor } from './landing.ts';
 
 type EmbedTarget = HTMLElement | string;
 type WidgetState = StateName | '__controls';
@@ -162,6 +163,17 @@ function boot(): void {
     embed: (element, state) => void embed(element, state).catch((e: unknown) => console.error(e)),
     removed: (element) => void unembed(element),
   });
+  const landing = landingFor(location.href);
+  if (landing) {
+    history.replaceState(history.state, '', landing.cleanHref);
+    const land = () => {
+      const host = document.querySelector<HTMLElement>(`[${EMBED_ATTRIBUTE}="${landing.state}"]`);
+      const done = host ? embed(host, landing.state, landing.params) : open(landing.state, { params: landing.params });
+      void done.catch((e: unknown) => console.error(e));
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', land, { once: true });
+    else land();
+  }
   document.dispatchEvent(new CustomEvent('portico:ready'));
 }
 

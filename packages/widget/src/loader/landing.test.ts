@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { landingFor } from './landing.ts';
+
+describe('what the page address asks the widget to finish', () => {
+  it("a payment redirect a Portico screen started lands on processing with its values, all removed from the address", () => {
+    const landing = landingFor('https://shop.example/join?x=1&portico_action=signUp&portico_from=checkout&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded');
+    expect(landing).toEqual({
+      state: 'processing',
+      params: { action: 'signUp', from: 'checkout', redirectStatus: 'succeeded', paymentIntent: 'pi_1', clientSecret: 'pi_1_secret_2' },
+      cleanHref: 'https://shop.example/join?x=1',
+    });
+  });
+
+  it("a redirect another script started (no portico_action) is left to it", () => {
+    expect(landingFor('https://shop.example/?redirect_status=failed&payment_intent=pi_1')).toBeNull();
+  });
+
+  it('a confirmation link lands on registerConfirmation with its token; a bare token is not ours', () => {
+    expect(landingFor('https://shop.example/?a=1&portico_confirm=1&token=abc')).toEqual({ state: 'registerConfirmation', params: { confirmToken: 'abc' }, cleanHref: 'https://shop.example/?a=1' });
+    expect(landingFor('https://shop.example/?token=abc')).toBeNull();
+    expect(landingFor('https://shop.example/pricing')).toBeNull();
+  });
+});

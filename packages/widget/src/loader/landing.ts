@@ -1,0 +1,42 @@
+/**
+ * What the page's address asks the widget to finish when it loads: the return from a bank's
+ * authentication step that a Portico screen started (the provider adds redirect_status to a return
+ * address carrying `portico_action`; spec 1 section 4 "Return from the payment redirect" lands on
+ * processing), or the link of a sign-up confirmation mail (registerConfirmation confirms the
+ * token). The values are read here, once, and removed from the address bar at once, so nothing
+ * else on the page acts on them a second time.
+ */
+export interface Landing {
+  state: 'processing' | 'registerConfirmation';
+  params: Record<string, string>;
+  /** The address without what was read. */
+  cleanHref: string;
+}
+
+export const CONFIRM_MARK = 'portico_confirm';
+const REDIRECT_KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret'];
+const RETURN_KEYS = ['portico_action', 'portico_from'];
+
+export function landingFor(href: string): Landing | null {
+  const url = new URL(href);
+  const q = url.searchParams;
+  const status = q.get('redirect_status');
+  const action = q.get('portico_action');
+  if (status && action) {
+    const params: Record<string, string> = { action, redirectStatus: status };
+    const set = (key: string, value: string | null) => { if (value) params[key] = value; };
+    set('from', q.get('portico_from'));
+    set('paymentIntent', q.get('payment_intent'));
+    set('setupIntent', q.get('setup_intent'));
+    set('clientSecret', q.get('payment_intent_client_secret') ?? q.get('setup_intent_client_secret'));
+    for (const k of [...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
+    return { state: 'processing', params, cleanHref: url.toString() };
+  }
+  const token = q.get('token');
+  if (q.get(CONFIRM_MARK) && token) {
+    q.delete(CONFIRM_MARK);
+    q.delete('token');
+    return { state: 'registerConfirmation', params: { confirmToken: token }, cleanHref: url.toString() };
+  }
+  return null;
+}
