@@ -83,7 +83,7 @@ async function embedBuiltStates(page: Page, states: string[]): Promise<string[]>
     await page.locator(`#${id}`).getByRole('heading', { level: 2 }).first().waitFor();
     selectors.push(`#${id}`);
   }
-  await page.locator('#a11y-checkout').getByRole('table', { name: 'Invoice preview' }).getByRole('row', { name: /^Total / }).waitFor();
+  await page.locator('#a11y-checkout').getByRole('region', { name: 'Order summary' }).getByRole('row', { name: /^Total due today / }).waitFor();
   return selectors;
 }
 

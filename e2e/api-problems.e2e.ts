@@ -1,8 +1,15 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserPerFile } from './support/browser.ts';
 import { openDemoPage, selectPlanEmbed, serverUrl } from './support/demo-page.ts';
 
 const session = browserPerFile();
+
+/** selectPlan goes on to register; the embed is then moved on to checkout. */
+async function toCheckout(page: Page) {
+  await page.locator('#embed-selectPlan').getByRole('region', { name: 'Sign up' }).waitFor();
+  await page.evaluate(() => (window as unknown as { Portico: { embed(t: string, s: string): Promise<unknown> } }).Portico.embed('#embed-selectPlan', 'checkout'));
+}
 
 // How the widget tells its failures apart (packages/widget/src/api/http.ts): no answer
 // is "cannot reach the server" with a Retry, a 429 asks to wait, neither is a system error.
@@ -21,13 +28,14 @@ describe('API problems as a visitor sees them', () => {
     const summaries = '**/api/v1/billing/subscriptions/compute-charge-summary*';
     await page.route(summaries, (route) => route.abort('internetdisconnected'));
     await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).click();
+    await toCheckout(page);
     const checkout = page.locator('#embed-selectPlan').getByRole('region', { name: 'Checkout' });
     await checkout.getByRole('alert').getByText('Cannot reach the server. Check your connection and try again.', { exact: true }).waitFor();
     expect(await checkout.getByText('A system error has occurred, please try again later.').count()).toBe(0);
 
     await page.unroute(summaries);
     await checkout.getByRole('button', { name: 'Try again' }).click();
-    await checkout.getByRole('table', { name: 'Invoice preview' }).getByRole('row', { name: /^Total / }).waitFor();
+    await checkout.getByRole('region', { name: 'Order summary' }).getByRole('row', { name: /^Total due today / }).waitFor();
     expect((await checkout.getByRole('alert').innerText()).trim()).toBe('');
     expect(await checkout.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
@@ -37,6 +45,7 @@ describe('API problems as a visitor sees them', () => {
     await page.route('**/api/v1/public/billing/discountcoupons/*', (route) =>
       route.fulfill({ status: 429, headers: { 'Retry-After': '30' }, contentType: 'application/json', body: JSON.stringify({ Status: 429, ErrorCode: 'Errors.TooManyRequests', Message: 'Rate limit exceeded', FieldErrors: [] }) }));
     await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).click();
+    await toCheckout(page);
     const checkout = page.locator('#embed-selectPlan').getByRole('region', { name: 'Checkout' });
     await checkout.getByRole('button', { name: 'Have a discount code?' }).click();
     await checkout.getByRole('textbox', { name: 'Discount code' }).fill('WELCOME20');

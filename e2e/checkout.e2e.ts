@@ -14,7 +14,6 @@ const session = browserPerFile();
 
 /** The API's charge summary and its lines, as core types them for the wire. */
 type WireSummary = WireChargeSummary;
-type WireLine = WireSummary['InvoiceDisplayItems'][number];
 interface Draft {
   plan: string;
   term?: 'Monthly' | 'Quarterly' | 'Yearly' | 'OneTime';
@@ -53,60 +52,57 @@ const usd = (major: number) => new Intl.NumberFormat('en-US', { style: 'currency
 /** Dates in medium style, read as UTC calendar days (spec 2 "Plan detail block"). */
 const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
-/** The accessible name of an invoice row: item (with its period), then the total cell. */
-function rowName(line: WireLine): string {
-  const period = line.StartDate && line.EndDate ? ` ${day(line.StartDate)} – ${day(line.EndDate)}` : line.StartDate ? ` ${day(line.StartDate)}` : '';
-  return `${line.Description}${period} ${usd(line.Total)}`;
-}
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // ---------------------------------------------------------------------------
 // The widget, read by role and accessible name.
 // ---------------------------------------------------------------------------
 
-/** The checkout screen inside the embedded selectPlan container (it navigates in place). */
+/** The checkout screen inside the embedded selectPlan container (the embed navigates in place). */
 function checkoutRegion(page: Page): Locator {
   return page.locator('#embed-selectPlan').getByRole('region', { name: 'Checkout' });
 }
-const invoiceTable = (checkout: Locator) => checkout.getByRole('table', { name: 'Invoice preview' });
+const orderSummary = (checkout: Locator) => checkout.getByRole('region', { name: 'Order summary' });
 
-/** Opens the demo page, chooses a plan on the embedded selectPlan and waits for checkout's first invoice. */
+/** Chooses a plan on the embedded selectPlan (which goes on to register), then moves that embed to checkout. */
 async function openCheckout(page: Page, planName: string): Promise<Locator> {
   await selectPlanEmbed(page).getByRole('button', { name: `Choose ${planName}` }).click();
+  await page.locator('#embed-selectPlan').getByRole('region', { name: 'Sign up' }).getByRole('heading', { name: 'Sign up', level: 2 }).waitFor();
+  await page.evaluate(() => (window as unknown as { Portico: { embed(t: string, s: string): Promise<unknown> } }).Portico.embed('#embed-selectPlan', 'checkout'));
   const checkout = checkoutRegion(page);
   await checkout.getByRole('heading', { name: 'Checkout', level: 2 }).waitFor();
-  await invoiceTable(checkout).getByRole('row', { name: /^Total / }).waitFor();
+  await orderSummary(checkout).getByRole('row', { name: /^Total due today / }).waitFor();
   return checkout;
 }
 
 /**
- * Waits until the invoice preview shows exactly the summary's lines and total
- * (each row found by its accessible name; header + lines + total rows in all).
+ * Waits until the order summary shows exactly the server's lines: each charge line by its
+ * description and amount (the second line, quantity × unit price or the trial, in between), the
+ * discount, the tax when there is some, and the total due today.
  */
 async function expectInvoice(checkout: Locator, summary: WireSummary) {
-  const table = invoiceTable(checkout);
-  await table.getByRole('row', { name: `Total ${usd(summary.Total)}`, exact: true }).waitFor();
-  for (const line of summary.InvoiceDisplayItems) {
-    expect(await table.getByRole('row', { name: rowName(line), exact: true }).count(), `row "${rowName(line)}"`).toBe(1);
+  const table = orderSummary(checkout).getByRole('table', { name: 'Order summary' });
+  await table.getByRole('row', { name: `Total due today ${usd(summary.Total)}`, exact: true }).waitFor();
+  const charges = summary.InvoiceDisplayItems.filter((l) => l.LineItemType !== 5 && l.LineItemType !== 6);
+  for (const line of charges) {
+    const name = line.Description.replace(/ \(trial\)$/, '');
+    const row = new RegExp(`^${esc(name)} .*${esc(usd(line.Amount))}$`);
+    expect(await table.getByRole('row', { name: row }).count(), `row ${row}`).toBe(1);
   }
-  expect(await table.getByRole('row').count()).toBe(summary.InvoiceDisplayItems.length + 2);
+  const subtotal = charges.reduce((s, l) => s + Math.round(l.Amount * 100), 0) / 100;
+  expect(await table.getByRole('row', { name: `Subtotal ${usd(subtotal)}`, exact: true }).count()).toBe(1);
+  for (const line of summary.InvoiceDisplayItems.filter((l) => l.LineItemType === 5)) {
+    expect(await table.getByRole('row', { name: new RegExp(`^Discount: ${esc(line.Description)} .*${esc(usd(line.Amount))}$`) }).count()).toBe(1);
+  }
+  const tax = summary.InvoiceDisplayItems.reduce((s, l) => s + Math.round(l.Tax * 100), 0) / 100;
+  expect(await table.getByRole('row', { name: `Tax ${usd(tax)}`, exact: true }).count()).toBe(tax === 0 ? 0 : 1);
 }
 
-/** Spec 4 due label, chosen from the server's now and renewal summaries (invoice dates here are never 60 days out). */
-function dueLabel(now: WireSummary, renewal: WireSummary | null): string {
-  if (!renewal) return 'Due now';
-  if (now.Total === renewal.Total) return 'Due now and at renewal';
-  if (now.Total === 0) return 'Due at renewal';
-  return 'Due now';
-}
-
-/** The amount next to the due label: the renewal total when nothing is due now, else the due-now total. */
-const dueAmount = (now: WireSummary, renewal: WireSummary | null) => usd(dueLabel(now, renewal) === 'Due at renewal' && renewal ? renewal.Total : now.Total);
-
-/** Spec 2: 'Complete sign up' when nothing is due now, else 'Sign up and pay {amount}'. */
-const submitName = (now: WireSummary) => (now.Total === 0 ? 'Complete sign up' : `Sign up and pay ${usd(now.Total)}`);
+/** The sentence after the total for a plain monthly/yearly subscription: the renewal's amount and date. */
+const thenSentence = (renewal: WireSummary, per: string) => `Then ${usd(renewal.Total)} per ${per} from ${day(renewal.InvoiceDate)}.`;
 
 describe('checkout (server mode)', () => {
-  test('choosing Pro shows the plan detail block and the invoice the server computes, with the due label and the pay button', async () => {
+  test('choosing Pro shows the plan detail block, the order the server computes and what follows; without a registration the button leads to sign up', async () => {
     const page = await openDemoPage(session.context, '/');
     const checkout = await openCheckout(page, 'Pro');
 
@@ -122,12 +118,10 @@ describe('checkout (server mode)', () => {
     expect(now.InvoiceDisplayItems.length).toBeGreaterThan(0);
     await expectInvoice(checkout, now);
 
-    // Due label and amount, then the button with the amount due now.
-    const invoice = checkout.getByRole('region', { name: 'Invoice' });
-    const due = invoice.getByRole('paragraph').filter({ hasText: /^Due / });
-    expect((await due.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${dueLabel(now, renewal)} ${dueAmount(now, renewal)}`);
-    await checkout.getByRole('button', { name: submitName(now), exact: true }).waitFor();
-    expect(submitName(now)).toMatch(/^Sign up and pay \$/);
+    // What follows today, with the renewal's date; no person yet, so the button goes on to register.
+    await orderSummary(checkout).getByText(thenSentence(renewal, 'month'), { exact: false }).waitFor();
+    await orderSummary(checkout).getByRole('row', { name: /^Pro 1 × \$79\.00 per month \$79\.00$/ }).waitFor();
+    await checkout.getByRole('button', { name: 'Continue', exact: true }).waitFor();
 
     // Spec 2: 'Change plan' goes through selectPlan, which returns to checkout.
     await detail.getByRole('button', { name: 'Change plan' }).click();
@@ -136,7 +130,7 @@ describe('checkout (server mode)', () => {
     await expectInvoice(checkoutRegion(page), await computeChargeSummary({ plan: 'plan-team', quantity: 3 }));
   });
 
-  test('choosing Starter (14-day trial) shows the trial text, the server\'s trial invoice, its due label and \'Complete sign up\'', async () => {
+  test('choosing Starter (14-day trial) shows the trial text, the server\'s trial invoice and when the trial ends', async () => {
     const page = await openDemoPage(session.context, '/');
     const checkout = await openCheckout(page, 'Starter');
     const detail = checkout.getByRole('region', { name: 'Starter', exact: true });
@@ -146,9 +140,8 @@ describe('checkout (server mode)', () => {
     const now = await computeChargeSummary(starter, 'now');
     const renewal = await computeChargeSummary(starter, 'renewal');
     await expectInvoice(checkout, now);
-    const due = checkout.getByRole('region', { name: 'Invoice' }).getByRole('paragraph').filter({ hasText: /^Due / });
-    expect((await due.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${dueLabel(now, renewal)} ${dueAmount(now, renewal)}`);
-    await checkout.getByRole('button', { name: submitName(now), exact: true }).waitFor();
+    expect(now.Total).toBe(0);
+    await orderSummary(checkout).getByText(`Your free trial ends on ${day(renewal.InvoiceDate)}. ${thenSentence(renewal, 'month')}`, { exact: false }).waitFor();
   });
 
   test('changing the billing term recomputes the invoice 500 ms later with the server\'s yearly answer', async () => {
@@ -169,10 +162,10 @@ describe('checkout (server mode)', () => {
     expect(request.postDataJSON()).toEqual(chargeBody({ ...PRO, term: 'Yearly' }));
 
     await expectInvoice(checkout, yearly);
-    expect(await invoiceTable(checkout).getByRole('row', { name: `Total ${usd(monthly.Total)}`, exact: true }).count()).toBe(0);
+    expect(await orderSummary(checkout).getByRole('row', { name: `Total due today ${usd(monthly.Total)}`, exact: true }).count()).toBe(0);
     const detail = checkout.getByRole('region', { name: 'Pro', exact: true });
     expect((await detail.getByRole('paragraph').first().innerText()).replace(/\s+/g, ' ').trim()).toBe('$790.00 / year');
-    await checkout.getByRole('button', { name: submitName(yearly), exact: true }).waitFor();
+    await orderSummary(checkout).getByText(thenSentence(await computeChargeSummary({ ...PRO, term: 'Yearly' }, 'renewal'), 'year'), { exact: false }).waitFor();
   });
 
   test('Team: the quantity starts at the minimum 3, is clamped to the maximum 25, and the invoice follows it', async () => {
@@ -206,7 +199,7 @@ describe('checkout (server mode)', () => {
     const at25 = await computeChargeSummary({ plan: 'plan-team', quantity: 25 });
     await expectInvoice(checkout, at25);
     await checkout.getByRole('region', { name: 'Team', exact: true }).getByText('25 seats', { exact: true }).waitFor();
-    await checkout.getByRole('button', { name: submitName(at25), exact: true }).waitFor();
+    await orderSummary(checkout).getByRole('row', { name: 'Team 25 × $15.00 per month $375.00', exact: true }).waitFor();
 
     // The minus button steps down, and the invoice follows.
     await minus.click();
@@ -226,7 +219,7 @@ describe('checkout (server mode)', () => {
     expect(supportLine, 'the server bills Priority support on its own line').toBeTruthy();
     await priority.check();
     await expectInvoice(checkout, withSupport);
-    await checkout.getByRole('button', { name: submitName(withSupport), exact: true }).waitFor();
+    await orderSummary(checkout).getByRole('row', { name: 'Priority support 1 × $19.00 per month $19.00', exact: true }).waitFor();
 
     // Spec 4 "Add-on rules": not user-selectable = cannot be unchecked (by mouse or keyboard).
     const included = addOns.getByRole('checkbox', { name: 'API calls' });
@@ -251,7 +244,7 @@ describe('checkout (server mode)', () => {
     const checkout = await openCheckout(page, 'Pro');
     const before = await computeChargeSummary(PRO);
     await expectInvoice(checkout, before);
-    const alert = checkout.getByRole('alert');
+    const alert = orderSummary(checkout);
     const opener = checkout.getByRole('button', { name: 'Have a discount code?' });
     const input = checkout.getByRole('textbox', { name: 'Discount code' });
 
@@ -289,8 +282,9 @@ describe('checkout (server mode)', () => {
     await input.press('Enter');
     await expectInvoice(checkout, after);
     await checkout.getByText('Discount code WELCOME20 applied', { exact: true }).waitFor();
-    expect((await alert.innerText()).trim()).toBe('');
-    await checkout.getByRole('button', { name: submitName(after), exact: true }).waitFor();
+    expect(await alert.getByText('This discount code has expired.').count()).toBe(0);
+    // The discount with its name and how long it lasts.
+    await orderSummary(checkout).getByRole('row', { name: /^Discount: Welcome 20% first invoice 20% off once -\$/ }).waitFor();
     // The drop is 20 % of the discountable (non-discount) lines, in cents.
     const cents = (n: number) => Math.round(n * 100);
     const discountable = after.InvoiceDisplayItems.filter((l) => l !== discount).reduce((s, l) => s + cents(l.Total), 0);
@@ -298,7 +292,7 @@ describe('checkout (server mode)', () => {
     expect(cents(after.Total)).toBe(discountable + cents(discount!.Total));
 
     // Removing the code brings the undiscounted invoice back.
-    await checkout.getByRole('button', { name: 'Remove discount code' }).click();
+    await checkout.getByRole('button', { name: 'Remove discount code WELCOME20' }).click();
     await expectInvoice(checkout, before);
     await opener.waitFor();
   });
@@ -319,8 +313,8 @@ describe('checkout (demo mode)', () => {
     const page = await openDemoPage(session.context, '/?demo=1');
     // Demo Team (no trial): something is due now for either term.
     const checkout = await openCheckout(page, 'Team');
-    const table = invoiceTable(checkout);
-    const total = table.getByRole('row', { name: /^Total / });
+    const table = orderSummary(checkout).getByRole('table', { name: 'Order summary' });
+    const total = table.getByRole('row', { name: /^Total due today / });
     const monthlyTotal = (await total.innerText()).replace(/\s+/g, ' ').trim();
     expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(3);
     expect(await checkout.getByRole('spinbutton', { name: 'Number of seats' }).inputValue()).toBe('3');
@@ -328,8 +322,8 @@ describe('checkout (demo mode)', () => {
     await checkout.getByRole('radio', { name: 'Yearly' }).check();
     await expect.poll(async () => (await total.innerText()).replace(/\s+/g, ' ').trim(), { timeout: 5_000 }).not.toBe(monthlyTotal);
     const yearlyTotal = (await total.innerText()).replace(/\s+/g, ' ').trim();
-    expect(yearlyTotal).toMatch(/^Total \$[\d,]+\.\d\d$/);
-    await checkout.getByRole('button', { name: /^Sign up and pay \$/ }).waitFor();
+    expect(yearlyTotal).toMatch(/^Total due today \$[\d,]+\.\d\d$/);
+    await checkout.getByRole('button', { name: 'Continue', exact: true }).waitFor();
 
     // The demo discount code is looked up locally too.
     await checkout.getByRole('button', { name: 'Have a discount code?' }).click();

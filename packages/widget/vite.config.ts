@@ -39,6 +39,13 @@ export default defineConfig({
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
           if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
+          // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
+          if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection)\.ts$|[\\/]src[\\/]components[\\/]plain-text\.ts$/.test(id)) return 'screen-kit';
+          // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
+          // shell, confirmation, processing) in one chunk: about twenty small chunks cost more in headers
+          // and lost compression than they saved. selectPlan's plan picker stays out of it, and so do the
+          // gateway forms (a Stripe page never downloads the sandbox's card form) and the captcha.
+          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation|processing|update-payment-information)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
       },

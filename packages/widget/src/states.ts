@@ -39,10 +39,10 @@ const member: Facts = { needsSignedIn: true };
 const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   // Sign-up and checkout (spec 1)
   selectPlan: built(() => import('./screens/select-plan/select-plan-screen.tsx'), { width: 'wide' }),
-  register: notAvailable(),
-  registerConfirmation: notAvailable(),
+  register: built(() => import('./screens/register/register-screen.tsx')),
+  registerConfirmation: built(() => import('./screens/register-confirmation/register-confirmation-screen.tsx')),
   checkout: built(() => import('./screens/checkout/checkout-screen.tsx')),
-  processing: notAvailable(),
+  processing: built(() => import('./screens/processing/processing-screen.tsx')),
   // Login and password
   login: notAvailable(),
   forgotPassword: notAvailable(),
@@ -65,7 +65,7 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   billing: notAvailable(member),
   billingRemovePaymentInformation: notAvailable(member),
   billingInvoiceRecipients: notAvailable(member),
-  updatePaymentInformation: notAvailable(member),
+  updatePaymentInformation: built(() => import('./screens/update-payment-information/update-payment-information-screen.tsx'), member),
   accountPastDue: notAvailable(member),
   accountActionRequired: notAvailable(member),
   // Team

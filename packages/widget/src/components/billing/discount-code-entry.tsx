@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import type { DisplayError } from '../error-list-logic.ts';
 import { billingSheetRef } from './setup.ts';
 import { DISCOUNT_FOCUS_DELAY_MS, canApplyCode } from './discount-code-logic.ts';
 
 export interface DiscountCodeEntryProps {
-  /** The applied code, if any. */
+  /** The applied code, if any: shown as a removable chip. */
   applied: string | null;
   busy?: boolean;
+  /** Why the last code was refused: shown under the field, which it describes. */
+  errors?: readonly DisplayError[];
   /** Looks the code up; resolves true when it was applied (the entry then closes). */
   onApply(code: string): Promise<boolean>;
   onRemove(): void;
@@ -15,16 +18,18 @@ export interface DiscountCodeEntryProps {
 /**
  * Discount-code entry (spec 5 and 9): a 'Have a discount code?' link opens an
  * input with Apply; a non-empty value is needed; Enter applies, Escape closes;
- * focus moves into the input 100 ms after opening. Errors are shown by the
- * caller's shared error list.
+ * focus moves into the input 100 ms after opening. A refused code's error sits
+ * under the field; an applied code is a chip with a remove button.
  */
-export function DiscountCodeEntry({ applied, busy, onApply, onRemove }: DiscountCodeEntryProps) {
+export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemove }: DiscountCodeEntryProps) {
   const { t } = useTranslation();
   const id = useId();
+  const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const refused = errors.length > 0;
 
   useEffect(() => {
     if (!open) return;
@@ -47,9 +52,12 @@ export function DiscountCodeEntry({ applied, busy, onApply, onRemove }: Discount
   if (applied) {
     return (
       <div ref={billingSheetRef} className="p-discount">
-        <p className="p-discount-applied">
-          <span>{t('billing.discount.applied', { code: applied })}</span>
-          <button type="button" className="p-link" onClick={onRemove}>{t('billing.discount.remove')}</button>
+        <p className="p-chip" role="status">
+          <span className="p-sr-only">{t('billing.discount.applied', { code: applied })}</span>
+          <span aria-hidden="true">{applied}</span>
+          <button type="button" className="p-chip-remove" aria-label={t('billing.discount.remove', { code: applied })} onClick={onRemove}>
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true"><path d="M7 7l10 10M17 7L7 17" /></svg>
+          </button>
         </p>
       </div>
     );
@@ -62,9 +70,9 @@ export function DiscountCodeEntry({ applied, busy, onApply, onRemove }: Discount
           {t('billing.discount.open')}
         </button>
       ) : (
-        <div className="p-discount-row">
-          <div className="p-field">
-            <label className="p-label" htmlFor={id}>{t('billing.discount.label')}</label>
+        <div className="p-field">
+          <label className="p-label" htmlFor={id}>{t('billing.discount.label')}</label>
+          <div className="p-discount-row">
             <input
               ref={input}
               id={id}
@@ -73,17 +81,23 @@ export function DiscountCodeEntry({ applied, busy, onApply, onRemove }: Discount
               autoComplete="off"
               spellCheck={false}
               value={code}
+              aria-invalid={refused || undefined}
+              aria-describedby={refused ? errorId : undefined}
               onChange={(e) => setCode(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') { e.preventDefault(); void apply(); }
                 if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(); }
               }}
             />
+            <button type="button" className="p-btn p-btn-secondary" disabled={!canApplyCode(code) || busy} onClick={() => void apply()}>
+              {busy ? t('billing.discount.applying') : t('billing.discount.apply')}
+            </button>
           </div>
-          <button type="button" className="p-btn p-btn-secondary" disabled={!canApplyCode(code) || busy} onClick={() => void apply()}>
-            {t('billing.discount.apply')}
-          </button>
-          <button type="button" className="p-step" aria-label={t('common.cancel')} onClick={close}>×</button>
+          {refused && (
+            <p id={errorId} className="p-field-error" role="alert">
+              {errors.map((e) => t(e.code, { defaultValue: e.message ?? e.code, ...e.values })).join(' ')}
+            </p>
+          )}
         </div>
       )}
     </div>

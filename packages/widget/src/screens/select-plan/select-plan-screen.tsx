@@ -18,7 +18,7 @@ import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts
 /**
  * selectPlan (spec 1 section 2): the active plans of one family. Picking a plan
  * changes the flow draft's plan (core's changeDraftPlan), then goes to
- * params.nextState, else checkout (register is not built yet; docs/states.md).
+ * params.nextState, else register.
  * Picking an unavailable plan clears the choice.
  */
 export default function SelectPlanScreen({ params }: ScreenProps<'selectPlan'>) {
@@ -37,7 +37,7 @@ export default function SelectPlanScreen({ params }: ScreenProps<'selectPlan'>) 
   );
   const terms = offeredTerms(plans);
   const [term, setTerm] = useState<BillingRenewalTerm>(flow.draft?.term ?? terms[0] ?? 'Monthly');
-  const next = params.nextState ?? 'checkout';
+  const next = params.nextState ?? 'register';
 
   if (settings.BillingSystem === 'Stripe') {
     return (

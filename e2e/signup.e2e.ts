@@ -1,0 +1,157 @@
+import { describe, expect, test } from 'vitest';
+import { browserPerFile } from './support/browser.ts';
+import { recordTransfers, totalBytes } from './support/transferred.ts';
+import {
+  acceptTerms, captchaSolved, serverPerFile, fillCard, fillPerson, medium, openHarness, openPopup, registrationBody, registrationRequest, sandboxIntent, uniqueEmail, usd,
+} from './support/signup.ts';
+
+const session = browserPerFile();
+const server = serverPerFile();
+
+/** One-page sign-up (a plan, a term and skipPlanOptions: register is the whole sign-up). */
+const onePage = (planUid: string, term = 'Monthly') => ({ planUid, term, skipPlanOptions: true });
+
+describe('sign-up in Chromium against the server and the sandbox gateway', () => {
+  test('paid plan, the long way: selectPlan → register → checkout → sandbox card; the charge is captured and the invoice paid', async () => {
+    const page = await openHarness(session.context, server.url);
+    const plans = await openPopup(page, 'selectPlan', {}, 'Choose a plan');
+    await plans.getByRole('button', { name: 'Choose Pro' }).click();
+
+    const register = page.getByRole('dialog', { name: 'Sign up' });
+    await register.getByRole('heading', { name: 'Sign up', level: 2 }).waitFor();
+    // Focus moved to the new screen's heading.
+    await expect.poll(() => page.evaluate(() => {
+      let a: Element | null = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a?.tagName;
+    })).toBe('H2');
+    const email = uniqueEmail('pro');
+    await fillPerson(register, { email });
+    await acceptTerms(register);
+    await register.getByRole('button', { name: 'Continue to checkout' }).click();
+
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.getByRole('heading', { name: 'Checkout', level: 2 }).waitFor();
+    const summary = checkout.getByRole('region', { name: 'Order summary' });
+    // CA tax on Pro ($79.00) and its setup fee ($49.00): 7.25 % of $128.00 = $9.28.
+    await summary.getByRole('row', { name: 'Total due today $137.28' }).waitFor();
+    await expect.poll(() => summary.getByRole('row', { name: 'Pro 1 × $79.00 per month $79.00' }).count()).toBe(1);
+    await summary.getByText(`Then ${usd(84.73)} per month from`, { exact: false }).waitFor();
+    await fillCard(checkout);
+    await captchaSolved(checkout);
+    const sent = registrationRequest(page);
+    const pay = checkout.getByRole('button', { name: 'Sign up and pay $137.28' });
+    await expect.poll(() => pay.getAttribute('aria-disabled')).toBeNull();
+    await pay.click();
+
+    const request = await sent;
+    const answer = await (await request.response())!.json() as { Invoice: { Total: number; Status: string }; Person: { Email: string } };
+    expect(answer.Person.Email).toBe(email);
+    expect(answer.Invoice.Total).toBe(137.28);
+    await page.getByRole('dialog', { name: 'Almost done' }).getByText(`We sent an email to ${email}.`, { exact: false }).waitFor();
+
+    const secret = (registrationBody(request).PaymentInformation as { PaymentClientSecret: string }).PaymentClientSecret;
+    // Captured after the registration committed: the provider's intent succeeded for the amount shown.
+    await expect.poll(async () => (await sandboxIntent(server.url, secret)).status, { timeout: 15_000, interval: 1000 }).toBe('succeeded');
+    expect((await sandboxIntent(server.url, secret)).amount).toBe(13728);
+  });
+
+  test("free plan: 'Sign up', no payment section, then 'Almost done' (the demo company confirms emails) with Close in a popup", async () => {
+    const page = await openHarness(session.context, server.url);
+    const dialog = await openPopup(page, 'register', onePage('plan-free'));
+    await fillPerson(dialog, { email: uniqueEmail('free') });
+    await acceptTerms(dialog);
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    await summary.getByRole('row', { name: 'Total due today $0.00' }).waitFor();
+    await summary.getByText('Free: nothing is charged now or later.').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
+    await captchaSolved(dialog);
+    await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Almost done' }).getByRole('button', { name: 'Close' }).last().waitFor();
+  });
+
+  test("trial plan: 'Sign up', nothing due now, the trial's end stated; the card is kept (a setup intent)", async () => {
+    const page = await openHarness(session.context, server.url);
+    const dialog = await openPopup(page, 'register', onePage('plan-starter'));
+    await fillPerson(dialog, { email: uniqueEmail('trial') });
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    await summary.getByRole('row', { name: 'Total due today $0.00' }).waitFor();
+    const trialEnd = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    await summary.getByText(`Your free trial ends on ${medium(trialEnd)}. Then ${usd(31.1)} per month from ${medium(trialEnd)}.`, { exact: false }).waitFor();
+    await dialog.getByText('Nothing is charged today. Your card is kept for the payments that follow.').waitFor();
+    await fillCard(dialog);
+    await acceptTerms(dialog);
+    await captchaSolved(dialog);
+    const sent = registrationRequest(page);
+    await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const request = await sent;
+    expect((await request.response())!.status()).toBe(201);
+    const secret = (registrationBody(request).PaymentInformation as { PaymentClientSecret: string }).PaymentClientSecret;
+    expect(await sandboxIntent(server.url, secret)).toMatchObject({ object: 'setup_intent', status: 'succeeded' });
+    await page.getByRole('dialog', { name: 'Almost done' }).waitFor();
+  });
+
+  test('a coupon changes the amount on the button and the sentence about what follows', async () => {
+    const page = await openHarness(session.context, server.url);
+    const dialog = await openPopup(page, 'register', onePage('plan-pro'));
+    await fillPerson(dialog, { email: uniqueEmail('coupon'), state: 'NY' });
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    // NY 4 %: Pro $79.00 + setup $49.00 = $128.00, tax $5.12.
+    await summary.getByRole('row', { name: 'Total due today $133.12' }).waitFor();
+    await dialog.getByRole('button', { name: 'Sign up and pay $133.12' }).waitFor();
+    await summary.getByRole('button', { name: 'Have a discount code?' }).click();
+    await summary.getByRole('textbox', { name: 'Discount code' }).fill('SPRING3');
+    await summary.getByRole('textbox', { name: 'Discount code' }).press('Enter');
+    // 25 % of $128.00 = $32.00 off; tax 4 % of $96.00 = $3.84.
+    await summary.getByRole('row', { name: /^Discount: 25% for 3 months 25% off for 3 months -\$32\.00$/ }).waitFor();
+    await summary.getByRole('row', { name: 'Total due today $99.84' }).waitFor();
+    await dialog.getByRole('button', { name: 'Sign up and pay $99.84' }).waitFor();
+    const until = new Date();
+    until.setUTCMonth(until.getUTCMonth() + 3);
+    await summary.getByText(`Then ${usd(61.62)} per month until ${medium(until.toISOString())}, and ${usd(82.16)} per month from ${medium(until.toISOString())}.`, { exact: false }).waitFor();
+    // The applied code is a chip that can be removed; the price goes back.
+    await summary.getByRole('button', { name: 'Remove discount code SPRING3' }).click();
+    await dialog.getByRole('button', { name: 'Sign up and pay $133.12' }).waitFor();
+  });
+
+  test('a refused code shows its error under the field', async () => {
+    const page = await openHarness(session.context, server.url);
+    const dialog = await openPopup(page, 'register', onePage('plan-pro'));
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    await summary.getByRole('button', { name: 'Have a discount code?' }).click();
+    const code = summary.getByRole('textbox', { name: 'Discount code' });
+    await code.fill('NOSUCHCODE');
+    await code.press('Enter');
+    await summary.getByText('Discount code not found.').waitFor();
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    expect(await code.evaluate((el) => el.getAttribute('aria-describedby'))).toMatch(/error/);
+  });
+
+  test('bytes over the wire: the whole way to a paid sign-up, from a minimal host page, stays within 160 KB', async () => {
+    const page = await session.context.newPage();
+    const transfers = recordTransfers(page);
+    await page.goto(new URL('/minimal.html', server.url).href);
+    const embed = page.getByRole('region', { name: 'Choose a plan' });
+    await embed.getByRole('button', { name: 'Choose Pro' }).waitFor();
+    await transfers.settle();
+    transfers.step = 'sign-up';
+    await embed.getByRole('button', { name: 'Choose Pro' }).click();
+    const register = page.getByRole('region', { name: 'Sign up' });
+    await fillPerson(register, { email: uniqueEmail('weight') });
+    await acceptTerms(register);
+    await register.getByRole('button', { name: 'Continue to checkout' }).click();
+    const checkout = page.getByRole('region', { name: 'Checkout' });
+    await fillCard(checkout);
+    await captchaSolved(checkout);
+    const pay = checkout.getByRole('button', { name: 'Sign up and pay $137.28' });
+    await expect.poll(() => pay.getAttribute('aria-disabled')).toBeNull();
+    await pay.click();
+    await page.getByRole('region', { name: 'Almost done' }).waitFor();
+    await transfers.settle();
+    const first = transfers.of('first screen');
+    const all = [...first, ...transfers.of('sign-up')];
+    const report = all.map((t) => `${t.transferredBytes} ${t.contentEncoding} ${t.path}`).join('\n');
+    console.log(`first screen ${(totalBytes(first) / 1024).toFixed(1)} KB; the whole paid sign-up ${(totalBytes(all) / 1024).toFixed(1)} KB in ${all.length} responses`);
+    expect(totalBytes(all), report).toBeLessThanOrEqual(160 * 1024);
+  });
+});

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import { ErrorCode } from '@portico/core';
+import { registrationFields, type FieldValues } from '@portico/core/fields/index';
+import type { ScreenProps } from '../../states.ts';
+import { useWidget } from '../../app/context.ts';
+import { useApi } from '../../api/use-api-query.ts';
+import { asProblem } from '../../api/api-problem.ts';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { catalogFromSettings } from '../../components/billing/catalog.ts';
+import { useFlowDraft } from '../../flow/use-flow-draft.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { cancelIntent, savePaymentInformation } from '../../payments/payment-api.ts';
+import { takePaymentRedirect, type PaymentRedirect } from '../../payments/payment-redirect.ts';
+import { signupSheetRef } from '../../signup/setup.ts';
+import {
+  DRAFT, TERMS_AT, chargeAccountFrom, confirmationVariant, registrationBody, subscriptionBody, termsRequiredAt, withoutReturnKeys,
+} from '../../signup/signup-logic.ts';
+import { registerWith } from '../../signup/submit-signup.ts';
+import { useNonce } from '../../signup/use-nonce.ts';
+import { checkoutDraft } from '../checkout/checkout-logic.ts';
+import { processingStep, startedRecently } from './processing-logic.ts';
+
+/**
+ * The redirect's values: read by the loader when the page loaded (and removed from the address bar
+ * there, before anything else could act on them), or still in the address when processing was
+ * opened another way.
+ */
+function takeReturn(params: ScreenProps<'processing'>['params']): PaymentRedirect | null {
+  if (params.redirectStatus) {
+    return { status: params.redirectStatus, paymentIntent: params.paymentIntent ?? null, setupIntent: params.setupIntent ?? null, clientSecret: params.clientSecret ?? null };
+  }
+  const redirect = takePaymentRedirect();
+  const clean = withoutReturnKeys(window.location.href);
+  if (clean !== window.location.href) window.history.replaceState(window.history.state, '', clean);
+  return redirect;
+}
+
+/**
+ * processing ('Completing sign up', spec 1 section 4 "Return from the payment redirect"): the
+ * landing screen after the bank's authentication step. It reads and strips redirect_status,
+ * payment_intent and setup_intent, then: a failure goes back to where the payment started with
+ * Errors.PaymentInformationSetupFailed; a sign-up is submitted from the flow draft; a payment
+ * method is saved (then billing); a plan change is made (then planChangeConfirmation); anything
+ * else goes to profile.
+ */
+export default function ProcessingScreen({ params }: ScreenProps<'processing'>) {
+  const { t } = useTranslation();
+  const { settings, actions, runtime } = useWidget();
+  const api = useApi();
+  const flow = useFlowDraft();
+  const nonce = useNonce();
+  const [redirect] = useState(() => takeReturn(params));
+  const [nothing, setNothing] = useState(false);
+  const started = useRef(false);
+  const latest = useRef({ flow, nonce, settings, params, actions, runtime, api });
+  latest.current = { flow, nonce, settings, params, actions, runtime, api };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const { flow, nonce, settings, params, actions, runtime, api } = latest.current;
+    const draft = flow.draft;
+    const step = processingStep(redirect, params.action, params.from, { signUpDraft: !!draft?.planUid });
+    const secret = redirect?.clientSecret ?? null;
+    const giveUp = () => (secret && !redirect?.setupIntent ? cancelIntent(api, secret).catch(() => undefined) : undefined);
+
+    switch (step.kind) {
+      case 'nothing':
+        setNothing(true);
+        return;
+      case 'failed':
+        actions.goTo(step.state, {}, { errors: [{ code: step.code }], replace: true });
+        return;
+      case 'profile':
+        actions.goTo('profile', {}, { replace: true });
+        return;
+      case 'savePaymentInformation': {
+        const accountUid = (runtime.token.payload() as { account_uid?: string } | null)?.account_uid;
+        if (!accountUid || !secret) {
+          actions.goTo('updatePaymentInformation', {}, { errors: [{ code: ErrorCode.PaymentInformationSetupFailed }], replace: true });
+          return;
+        }
+        savePaymentInformation(api, accountUid, { PaymentClientSecret: secret, CustomerToken: null, PaymentToken: null, NameOnCard: null, mode: 'enter' }).then(() => {
+          runtime.events.emit('paymentInformation.update', { accountUid });
+          actions.goTo('billing', {}, { replace: true });
+        }, (err: unknown) => actions.goTo('updatePaymentInformation', {}, { errors: asProblem(err), replace: true }));
+        return;
+      }
+      case 'changePlan': {
+        const claims = runtime.token.payload() as { subscription_uid?: string } | null;
+        const catalog = catalogFromSettings(settings);
+        const shown = checkoutDraft(catalog, {}, draft);
+        const body = subscriptionBody(shown, null);
+        if (!claims?.subscription_uid || !body) {
+          actions.goTo('planOptionsChange', {}, { errors: [{ code: ErrorCode.PaymentInformationSetupFailed }], replace: true });
+          return;
+        }
+        api.request('put', '/api/v1/billing/subscriptions/{id}/changesubscription', { path: { id: claims.subscription_uid }, body }).then((answer) => {
+          flow.clear();
+          if (startedRecently([answer.StartDate, ...answer.SubscriptionAddOns.map((a) => a.StartDate)], new Date())) {
+            runtime.events.emit('subscription.update', { subscriptionUid: answer.Uid });
+          }
+          actions.goTo('planChangeConfirmation', {}, { replace: true });
+        }, async (err: unknown) => {
+          await giveUp();
+          actions.goTo('planOptionsChange', {}, { errors: asProblem(err), replace: true });
+        });
+        return;
+      }
+      case 'signUp': {
+        const fields = registrationFields(settings.FieldConfiguration.Registration);
+        const values = (draft?.fields ?? {}) as FieldValues;
+        const account = chargeAccountFrom(values);
+        const catalog = catalogFromSettings(settings);
+        const body = registrationBody({
+          fields, values,
+          subscription: draft ? subscriptionBody(checkoutDraft(catalog, {}, draft), account) : null,
+          termsAccepted: termsRequiredAt(settings, TERMS_AT.registration) ? values[DRAFT.terms] === true : null,
+          optIn: settings.EmailList ? values[DRAFT.optIn] === true : null,
+        });
+        const captchaToken = typeof values[DRAFT.captcha] === 'string' ? values[DRAFT.captcha] as string : null;
+        registerWith({ api, flow, events: runtime.events, nonce }, body, {
+          paymentInformation: secret ? { PaymentClientSecret: secret, ...(redirect?.setupIntent ? { SetupIntent: redirect.setupIntent } : {}) } : null,
+          captchaToken, image: null, onFailure: giveUp,
+        }).then(
+          (answer) => actions.goTo('registerConfirmation', { variant: confirmationVariant(answer), email: answer.Person.Email }, { replace: true }),
+          (err: unknown) => actions.goTo(step.onFailure, {}, { errors: asProblem(err), replace: true }),
+        );
+        return;
+      }
+    }
+  }, [redirect]);
+
+  return (
+    <div ref={signupSheetRef}>
+      <ScreenHeading>{t('states.processing')}</ScreenHeading>
+      {nothing ? (
+        <p className="p-lead">{t('signup.processing.nothing')}</p>
+      ) : (
+        <div className="p-processing">
+          <Spinner />
+          <p className="p-muted">{t('signup.processing.working')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { configuredFields } from '@portico/core/fields/index';
+import type { WireFieldConfigurationEntry } from '@portico/core';
+import { demoPlan } from '../components/billing/test-catalog.ts';
+import {
+  confirmationVariant, isOnePageSignUp, isPaymentRequired, registerSubmitKey, registrationBody, signupReturnUrl, submitBlockers, termsRequiredAt, withoutReturnKeys,
+} from './signup-logic.ts';
+
+const entry = (SystemName: string, EntityType: 'Person' | 'Account', ControlType: string, Behavior = 'Required'): WireFieldConfigurationEntry =>
+  ({ Behavior, Group: null, Definition: { Uid: SystemName, EntityType, SystemName, Label: SystemName, ControlType, ControlParams: null } }) as WireFieldConfigurationEntry;
+
+describe('sign-up rules', () => {
+  it('register is the whole sign-up only with a plan, a term and skipPlanOptions (spec 1 section 4)', () => {
+    const plan = demoPlan('plan_pro');
+    expect(isOnePageSignUp({ planUid: 'plan_pro', term: 'Monthly', skipPlanOptions: true }, plan)).toBe(true);
+    expect(isOnePageSignUp({ planUid: 'plan_pro', skipPlanOptions: true }, plan)).toBe(false);
+    expect(isOnePageSignUp({ planUid: 'plan_pro', term: 'Monthly' }, plan)).toBe(false);
+    expect(isOnePageSignUp({ term: 'Monthly', skipPlanOptions: true }, null)).toBe(false);
+  });
+
+  it("the three submit labels: 'Sign up', 'Sign up and pay {amount}', 'Continue to checkout'", () => {
+    expect(registerSubmitKey(true, 0)).toBe('signup.submitFree');
+    expect(registerSubmitKey(true, 2900)).toBe('signup.submitPay');
+    expect(registerSubmitKey(false, 2900)).toBe('signup.submitContinue');
+  });
+
+  it('payment is required above 0, or when the plan or the site says so', () => {
+    const free = { ...demoPlan('plan_pro'), RequirePaymentInformation: false };
+    expect(isPaymentRequired(0, free)).toBe(false);
+    expect(isPaymentRequired(1, free)).toBe(true);
+    expect(isPaymentRequired(0, { ...free, RequirePaymentInformation: true })).toBe(true);
+    expect(isPaymentRequired(0, free, true)).toBe(true);
+  });
+
+  it('terms are required where the location flag is set and there is a text', () => {
+    expect(termsRequiredAt({ TermsText: '<p>Terms</p>', TermsLocations: 3 }, 2)).toBe(true);
+    expect(termsRequiredAt({ TermsText: '<p>Terms</p>', TermsLocations: 1 }, 2)).toBe(false);
+    expect(termsRequiredAt({ TermsText: null, TermsLocations: 3 }, 1)).toBe(false);
+  });
+
+  it('the submit button waits for terms, captcha, quantity, payment, no errors and a settled total (spec 1 section 4)', () => {
+    const ready = { updating: false, termsRequired: true, termsAccepted: true, captchaRequired: true, captchaToken: 't', quantity: 3, newRequiredQuantity: 3, paymentRequired: true, paymentComplete: true, errorsShown: 0 };
+    expect(submitBlockers(ready)).toEqual([]);
+    expect(submitBlockers({ ...ready, termsAccepted: false, captchaToken: null, quantity: 2, paymentComplete: false, errorsShown: 1, updating: true }))
+      .toEqual(['updating', 'terms', 'captcha', 'quantity', 'payment', 'errors']);
+    expect(submitBlockers({ ...ready, termsRequired: false, termsAccepted: false, captchaRequired: false, captchaToken: null, paymentRequired: false, paymentComplete: false })).toEqual([]);
+  });
+
+  it('the registration body: normalized fields, opt-in, terms and the subscription without an account', () => {
+    const fields = configuredFields([entry('Email', 'Person', 'Email'), entry('FirstName', 'Person', 'Text'), entry('TaxId', 'Account', 'TaxIdTypeTaxId', 'Editable')]);
+    const body = registrationBody({
+      fields,
+      values: { 'Person.Email': ' ada@example.com ', 'Person.FirstName': 'Ada', 'Account.TaxIds': { TaxIdType: 'eu_vat', TaxId: '' } },
+      subscription: { Plan: { Uid: 'plan_pro' }, BillingRenewalTerm: 'Monthly', Quantity: 0, Account: { TaxStatus: 'Taxable' } },
+      termsAccepted: true, optIn: false,
+    });
+    expect(body).toEqual({
+      Person: { Email: 'ada@example.com', FirstName: 'Ada', OptInToEmailList: false },
+      Account: {},
+      Subscription: { Plan: { Uid: 'plan_pro' }, BillingRenewalTerm: 'Monthly', Quantity: 0 },
+      TermsAccepted: true,
+    });
+  });
+
+  it('confirmation variants: Google first, then a confirmation mail, else Thank you', () => {
+    expect(confirmationVariant({ CreatedWithGoogle: true, RequiresConfirmation: true })).toBe('accountCreated');
+    expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: true })).toBe('almostDone');
+    expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: false })).toBe('thankYou');
+  });
+
+  it('the return address names the action and the screen, and loses an earlier redirect\'s values', () => {
+    const back = signupReturnUrl('https://shop.example/join?x=1&redirect_status=failed&payment_intent=pi_1', 'signUp', 'checkout');
+    expect(back).toBe('https://shop.example/join?x=1&portico_action=signUp&portico_from=checkout');
+    expect(withoutReturnKeys(back)).toBe('https://shop.example/join?x=1');
+  });
+});
