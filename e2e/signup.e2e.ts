@@ -10,6 +10,8 @@ const server = serverPerFile();
 
 /** One-page sign-up (a plan, a term and skipPlanOptions: register is the whole sign-up). */
 const onePage = (planUid: string, term = 'Monthly') => ({ planUid, term, skipPlanOptions: true });
+/** Emails signed up by earlier tests of this file (the email check finds them). */
+const registered: string[] = [];
 
 describe('sign-up in Chromium against the server and the sandbox gateway', () => {
   test('paid plan, the long way: selectPlan → register → checkout → sandbox card; the charge is captured and the invoice paid', async () => {
@@ -45,6 +47,9 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
     await pay.click();
 
     const request = await sent;
+    // The captcha's token and a nonce went with it.
+    expect(registrationBody(request).RecaptchaToken).toMatch(/\S{20,}/);
+    expect(registrationBody(request).Nonce).toMatch(/\S{10,}/);
     const answer = await (await request.response())!.json() as { Invoice: { Total: number; Status: string }; Person: { Email: string } };
     expect(answer.Person.Email).toBe(email);
     expect(answer.Invoice.Total).toBe(137.28);
@@ -59,7 +64,8 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
   test("free plan: 'Sign up', no payment section, then 'Almost done' (the demo company confirms emails) with Close in a popup", async () => {
     const page = await openHarness(session.context, server.url);
     const dialog = await openPopup(page, 'register', onePage('plan-free'));
-    await fillPerson(dialog, { email: uniqueEmail('free') });
+    const email = uniqueEmail('free');
+    await fillPerson(dialog, { email });
     await acceptTerms(dialog);
     const summary = dialog.getByRole('region', { name: 'Order summary' });
     await summary.getByRole('row', { name: 'Total due today $0.00' }).waitFor();
@@ -68,6 +74,7 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
     await captchaSolved(dialog);
     await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByRole('dialog', { name: 'Almost done' }).getByRole('button', { name: 'Close' }).last().waitFor();
+    registered.push(email);
   });
 
   test("trial plan: 'Sign up', nothing due now, the trial's end stated; the card is kept (a setup intent)", async () => {
@@ -153,5 +160,82 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
     const report = all.map((t) => `${t.transferredBytes} ${t.contentEncoding} ${t.path}`).join('\n');
     console.log(`first screen ${(totalBytes(first) / 1024).toFixed(1)} KB; the whole paid sign-up ${(totalBytes(all) / 1024).toFixed(1)} KB in ${all.length} responses`);
     expect(totalBytes(all), report).toBeLessThanOrEqual(160 * 1024);
+  });
+
+  test('each section 5 message of sign-up, where it belongs; the email check; a half tax id is no error', async () => {
+    expect(registered.length, 'the free-plan test signed someone up').toBeGreaterThan(0);
+    const page = await openHarness(session.context, server.url);
+    const dialog = await openPopup(page, 'register', onePage('plan-pro'));
+    // Pressed at once: every required field and the terms, in the list with its heading.
+    await dialog.getByRole('button', { name: /^Sign up and pay/ }).click({ force: true });
+    const list = dialog.getByRole('alert').filter({ hasText: 'Please correct the following errors:' });
+    for (const line of [
+      'Email: Email is required.', 'First name: This field is required.', 'Last name: This field is required.',
+      'Billing address: Address line 1: This field is required.', 'Billing address: City: This field is required.',
+      'Billing address: Country: This field is required.', 'Billing address: Postal code: This field is required.',
+      'Terms: This field is required.',
+    ]) await list.getByText(line, { exact: true }).waitFor();
+    // Focus went to the first invalid input.
+    await expect.poll(() => page.evaluate(() => {
+      let a: Element | null = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return (a as HTMLInputElement | null)?.type;
+    })).toBe('email');
+
+    const email = dialog.getByRole('textbox', { name: 'Email', exact: true });
+    await email.fill('ada@');
+    await email.blur();
+    await dialog.getByText('Invalid email', { exact: true }).first().waitFor();
+    // 0.5 s after an email an account already has: Errors.Duplicate on it; another address clears it.
+    await email.fill(registered[0]!);
+    await dialog.getByText('An account with this email already exists.').first().waitFor();
+    await email.fill(uniqueEmail('s5'));
+    await expect.poll(() => dialog.getByText('An account with this email already exists.').count()).toBe(0);
+
+    await fillPerson(dialog, { email: uniqueEmail('s5') });
+    // A US address without a state.
+    await dialog.getByRole('group', { name: 'Billing address' }).getByRole('textbox', { name: 'State / Province' }).fill('');
+    await dialog.getByRole('textbox', { name: 'Tax ID number' }).fill('DE123456789');
+    await dialog.getByRole('button', { name: /^Sign up and pay/ }).click({ force: true });
+    await list.getByText('Billing address: State / Province: This field is required.', { exact: true }).waitFor();
+    expect(await list.getByText(/^Tax ID/).count(), 'half a tax id is left out, not an error').toBe(0);
+    await dialog.getByRole('group', { name: 'Billing address' }).getByRole('textbox', { name: 'State / Province' }).fill('CA');
+
+    // The profile image: jpg, jpeg or png, at most 1 MB.
+    const image = dialog.getByLabel('Profile image');
+    await image.setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await dialog.getByText('This file type can not be uploaded.').waitFor();
+    await image.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1_048_577) });
+    await dialog.getByText('big.png is larger than 1MB.').waitFor();
+
+    // The card form (spec 5 "Native card form"), checked when the sign-up is submitted.
+    await acceptTerms(dialog);
+    await captchaSolved(dialog);
+    await dialog.getByRole('button', { name: /^Sign up and pay/ }).click({ force: true });
+    for (const m of ['Name on card is required.', 'Card number is required.', 'Expiration date is required.', 'CVV is required.']) {
+      await dialog.getByText(m, { exact: true }).first().waitFor();
+    }
+    await dialog.getByRole('textbox', { name: 'Name on card' }).fill('Ada');
+    await dialog.getByRole('textbox', { name: 'Card number' }).fill('3530 1113 3330 0000');
+    await dialog.getByRole('textbox', { name: 'Exp' }).fill('13/2030');
+    await dialog.getByRole('textbox', { name: 'CVV' }).fill('12');
+    await dialog.getByRole('button', { name: /^Sign up and pay/ }).click({ force: true });
+    for (const m of ['Name on card must have both first and last name.', 'Only Visa, MasterCard, American Express, and Discover are accepted at this time.', 'Expiration date is not in the correct format.', 'CVV is required.']) {
+      await dialog.getByText(m, { exact: true }).first().waitFor();
+    }
+  });
+
+  test("a host page may abort the sign-up (signup.preRegister): 'Signup aborted', nothing registered", async () => {
+    const page = await openHarness(session.context, server.url);
+    await page.evaluate(() => (window as unknown as { Portico: { on(n: string, f: (d: { abort(): void }) => void): void } }).Portico.on('signup.preRegister', (d) => d.abort()));
+    let registrations = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/v1/crm/registrations') registrations++; });
+    const dialog = await openPopup(page, 'register', onePage('plan-free'));
+    await fillPerson(dialog, { email: uniqueEmail('abort') });
+    await acceptTerms(dialog);
+    await captchaSolved(dialog);
+    await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await dialog.getByRole('alert').getByText('Signup aborted', { exact: true }).waitFor();
+    expect(registrations).toBe(0);
   });
 });
