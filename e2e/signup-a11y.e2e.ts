@@ -67,9 +67,13 @@ describe('sign-up screens: keyboard, phone, axe and how they look', () => {
     await tabTo(page, 'Sign up and pay $137.28');
     const pay = dialog.getByRole('button', { name: 'Sign up and pay $137.28' });
     await expect.poll(() => pay.getAttribute('aria-disabled')).toBeNull();
+    const before = (await dialog.boundingBox())!;
     await page.keyboard.press('Enter');
     const done = page.getByRole('dialog', { name: 'Almost done' });
     await done.getByText(`We sent an email to ${email}.`, { exact: false }).waitFor();
+    // The dialog kept its size: the short confirmation did not make it jump.
+    const after = (await done.boundingBox())!;
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
     // Focus went to the new screen's heading, and Enter on Close ends it.
     await expect.poll(async () => (await focused(page)).tag).toBe('h2');
     await tabTo(page, 'Close');
