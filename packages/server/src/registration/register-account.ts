@@ -106,7 +106,13 @@ async function verifyPayment(deps: RegistrationDeps, caller: Caller, body: Regis
     if (required) throw new AppError(ErrorCode.PaymentInformationRequired, undefined, [fieldError('PaymentInformation', ErrorCode.PaymentInformationRequired)]);
     return null;
   }
-  if (!plan) return null;
+  if (!plan) {
+    // Nothing is bought, so nothing may be authorized: release the card's hold instead of leaving it hanging.
+    await deps.payments.abandon(caller, secret);
+    throw new AppError(ErrorCode.ValidationFailed, 'A payment was sent, but this registration buys no plan.', [
+      fieldError('PaymentInformation', ErrorCode.InvalidValue, 'No payment is due without a plan.'),
+    ]);
+  }
   // Manual payments mode collects later: the card is only set up now.
   const expectedAmountMinor = config.billing.paymentsMode === 'manual' ? 0 : total;
   try {

@@ -26,6 +26,14 @@ const intentStatus = async (clientSecret: string) =>
   (await unitOfWork(t.database.db).payments.findIntent('sandbox', clientSecret.split('_secret_')[0]!))?.status;
 
 describe('a paid sign-up: the first invoice, its payment and the saved card in the registration\'s transaction', () => {
+  it('a payment sent with a registration that buys no plan is refused, writes nothing and releases the authorization', async () => {
+    const intent = await paidIntent();
+    const body = registrationBody({ Nonce: await nonce(t), Subscription: null, PaymentInformation: { PaymentClientSecret: intent.ClientSecret } });
+    const refused = await expectRefusedWithoutWrites(t, async () => register(t, body), 400, 'Errors.ValidationFailed');
+    expect(refused.FieldErrors[0]!.Field).toBe('PaymentInformation');
+    expect(await intentStatus(intent.ClientSecret)).toBe('canceled');
+  });
+
   it('charges what core\'s charge summary says is due now, captures after the commit, and answers the invoice Paid', async () => {
     const total = await dueNow(t, draft);
     expect(total).toBe(128); // 79.00 monthly + 49.00 setup fee, no tax in Illinois
