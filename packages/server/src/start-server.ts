@@ -67,6 +67,8 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     captchaKey = captchaHmacKeyFor(env, config.captcha.provider);
   } catch (err) {
     await opening.then((db) => db.close(), () => undefined);
+    // A refused start leaves nothing still loading behind it (the app module was loading meanwhile).
+    await appModule.catch(() => undefined);
     lock?.release();
     throw err;
   }
