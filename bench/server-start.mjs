@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, freePort, median, ROOT, round, writeResult } from './lib/common.mjs';
+import { BENCH_DIR, freePort, median, productionSecrets, ROOT, round, writeResult } from './lib/common.mjs';
 
 // Production refuses to start without an explicit config; the benchmark names the demo company's.
 const DEMO_CONFIG = path.join(ROOT, 'packages/server/config/demo-company.yaml');
@@ -38,7 +38,7 @@ async function timePortico(dataDir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG, ...productionSecrets() },
   });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });

@@ -85,8 +85,8 @@ describe('strict Content-Security-Policy', () => {
   });
 
   test('demo mode and the hostile page: no violation either', async () => {
-    // profileView is a real screen in demo mode only; with a server it is "not available yet" (docs/widget.md).
-    for (const [path, profileDialog] of [[`${HARNESS}?demo=1`, 'Profile'], ['/hostile.html', 'This screen is not available yet']] as const) {
+    // profileView: the demo persona's profile in demo mode; with a server and no token, its 'Log in' variant (no API call).
+    for (const [path, profileDialog] of [[`${HARNESS}?demo=1`, 'Profile'], ['/hostile.html', 'Profile']] as const) {
       const page = await session.context.newPage();
       const csp = await watchCsp(page);
       const response = await page.goto(`${serverUrl()}${path}`);

@@ -37,7 +37,7 @@ describe('demo mode', () => {
 
     await openAndClose(page, 'selectPlan', 'Choose a plan');
     await openAndClose(page, 'profileView', 'Profile');
-    await openAndClose(page, 'login', 'This screen is not available yet');
+    await openAndClose(page, 'login', 'Log in');
     await openAndClose(page, 'billing', 'This screen is not available yet');
 
     // Persona switcher: the embedded profile follows the persona.

@@ -77,28 +77,30 @@ function googleToken(claims: Record<string, unknown>): Promise<string> {
 }
 
 /**
- * Google Identity Services stood in for (no network here): the script the widget loads from
- * accounts.google.com renders a button that hands back our token, as Google's does. The host
- * page's CSP would list accounts.google.com; the demo pages' strict one does not, so CSP is
- * bypassed in this context.
+ * Google Identity Services stood in for (no network here), behaving as Google's does where it
+ * matters: `initialize` is global (the last call's callback is the one Google calls), and a click
+ * on a rendered button runs that button's `click_listener` first. The harness page has two sign-up
+ * widgets, so the credential reaching the right one is the widget's doing, not the stand-in's.
+ * The server has a Google client id, so its CSP names accounts.google.com/gsi like a host page's would.
  */
 async function withGoogle(context: BrowserContext, token: string): Promise<void> {
   await context.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({
     contentType: 'text/javascript',
     body: `window.google = { accounts: { id: {
       initialize: function (o) { window.__gsi = o; },
-      renderButton: function (el) {
-        // The page has two sign-up widgets (the harness embeds one): each button answers the widget that made it.
-        var callback = window.__gsi.callback;
+      renderButton: function (el, options) {
         var b = document.createElement('button'); b.type = 'button'; b.textContent = 'Sign up with Google';
-        b.addEventListener('click', function () { callback({ credential: ${JSON.stringify(token)} }); });
+        b.addEventListener('click', function () {
+          if (options && options.click_listener) options.click_listener();
+          window.__gsi.callback({ credential: ${JSON.stringify(token)} });
+        });
         el.appendChild(b);
       } } } };`,
   }));
 }
 
 async function googleContext(token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(session.browser, { bypassCSP: true });
+  const context = await newContext(session.browser);
   await withGoogle(context, token);
   return { context, page: await openHarness(context, server.url) };
 }

@@ -9,10 +9,14 @@ const session = browserPerFile();
 const server = serverPerFile();
 const onePage = { planUid: 'plan-pro', term: 'Monthly', skipPlanOptions: true };
 
+/** A 1×1 PNG, as a person's photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 /** Register for Pro with a CA address (due now $137.28) and the given card, then press pay. */
-async function payWith(page: Page, card: string, email = uniqueEmail('card')) {
+async function payWith(page: Page, card: string, email = uniqueEmail('card'), image = false) {
   const dialog = await openPopup(page, 'register', onePage);
   await fillPerson(dialog, { email });
+  if (image) await dialog.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await acceptTerms(dialog);
   await fillCard(dialog, card);
   await captchaSolved(dialog);
@@ -56,6 +60,23 @@ describe('card outcomes and the return from the bank (sandbox gateway)', () => {
     expect(['redirect_status', 'payment_intent', 'payment_intent_client_secret', 'portico_action', 'portico_from'].filter((k) => query.has(k))).toEqual([]);
     const secret = (body.PaymentInformation as { PaymentClientSecret: string }).PaymentClientSecret;
     await expect.poll(async () => (await sandboxIntent(server.url, secret)).status, { timeout: 15_000, interval: 1000 }).toBe('succeeded');
+  });
+
+  test('the profile photo picked before the bank\'s page is registered after the return (kept beside the flow draft)', async () => {
+    const page = await openHarness(session.context, server.url);
+    const email = uniqueEmail('3ds-photo');
+    const dialog = await payWith(page, SANDBOX.authenticate, email, true);
+    await dialog.getByRole('button', { name: 'Authenticate your payment' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    const request = await registrationRequest(page);
+    expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
+    const response = (await request.response())!;
+    expect(response.status()).toBe(201);
+    const answer = await response.json() as { Person: { Email: string; ProfileImageUrl: string | null } };
+    expect(answer.Person.Email).toBe(email);
+    const stored = await fetch(new URL(answer.Person.ProfileImageUrl!, server.url));
+    expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
+    await page.getByRole('dialog', { name: 'Almost done' }).waitFor();
   });
 
   test('a failed authentication reopens checkout with the stored subscription and Errors.PaymentInformationSetupFailed; another card then completes the sign-up', async () => {

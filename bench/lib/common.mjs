@@ -1,4 +1,5 @@
 // Helpers shared by the benchmark scripts: paths, machine info, result files, ports, stats.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -54,6 +55,13 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * The secrets production refuses to start without (the signing keys' encryption key, the ALTCHA
+ * HMAC key), random for this benchmark process: the benchmarks run NODE_ENV=production.
+ */
+const SECRETS = { PORTICO_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PORTICO_CAPTCHA_HMAC_KEY: randomBytes(32).toString('base64') };
+export const productionSecrets = () => ({ ...SECRETS });
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BENCH_DIR, round } from './common.mjs';
 
-function load(target, duration, connections) {
+/** One autocannon run in a child process: { requestsPerSec, latencyP50ms, latencyP99ms, non2xx, … }. */
+export function load(target, duration, connections) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(BENCH_DIR, 'lib/load.mjs'), JSON.stringify({ ...target, duration, connections })], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { register } from 'node:module';
 import Fastify from 'fastify';
+import { productionSecrets } from './common.mjs';
 
 // Rate limits raised (not removed) before the app's modules load: see rate-limit-hook.mjs.
 register('./rate-limit-hook.mjs', import.meta.url);
@@ -14,7 +15,7 @@ const { DEMO_CONFIG_PATH } = await import('../../packages/server/src/paths.ts');
 
 export async function startPortico() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-'));
-  const server = await startServer(readEnv({ PORT: '0', HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG_PATH }));
+  const server = await startServer(readEnv({ PORT: '0', HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PORTICO_CONFIG: DEMO_CONFIG_PATH, ...productionSecrets() }));
   return {
     url: server.url,
     async close() {

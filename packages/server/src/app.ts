@@ -23,7 +23,7 @@ import { adminKeyGuard } from './admin/admin-auth.ts';
 import { catalogAdminRoutes } from './admin/catalog-admin.routes.ts';
 import { catalogSnapshots } from './billing/catalog-snapshot.ts';
 import { registerApiDocs } from './http/api-docs.ts';
-import { guardRoutes } from './http/route-auth.ts';
+import { accessTokenOrAdminKeyGuard, guardRoutes } from './http/route-auth.ts';
 import { staticRoutes } from './static/static.routes.ts';
 import { unitOfWork } from './db/unit-of-work.ts';
 import { registerCaller } from './http/caller.ts';
@@ -33,6 +33,7 @@ import { couponRoutes } from './billing/coupons.routes.ts';
 import { chargeSummaryRoutes } from './billing/charge-summary.routes.ts';
 import { subscriptionRoutes } from './billing/subscriptions.routes.ts';
 import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
+import { accountSupportAdminRoutes } from './admin/account-support-admin.routes.ts';
 import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
 import { registerPayments } from './payments/register-payments.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
@@ -43,6 +44,10 @@ import { registrationRoutes } from './registration/registration.routes.ts';
 import { signupPayments } from './registration/signup-payments.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { attributesRoutes } from './attributes/attributes.routes.ts';
+import { passwordResetRoutes } from './passwords/password-reset.routes.ts';
+import { teamRoutes } from './team/team.routes.ts';
 
 export interface AppOptions {
   config: CompanyConfig;
@@ -116,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Timezone', 'Idempotency-Key'],
     maxAge: 600,
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { google: Boolean(config.google.clientId) });
   // Answers of 1 KB or more go out brotli- or gzip-compressed, chosen by Accept-Encoding; it must come
   // before the routes. The widget's files arrive already compressed (built once, static.routes.ts) and pass through.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -138,13 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSignup(app, {
     config, db: database.db, captchaHmacKey: options.captchaHmacKey, secrets: options.secrets ?? process.env,
     mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },
+    teamMembership: uow.team,
   });
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', adminGuard);
     await catalogAdminRoutes(scope, { catalog, currency: config.company.currency, onChange: () => bus.publish(CATALOG_CHANGED) });
   });
   // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
-  // widget needs them before login); routes on one account's subscriptions take the admin key until login exists.
+  // widget needs them before login); routes on one account's subscriptions are registered after sign-in below.
   const billing: BillingDeps = { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) };
   const currency = config.company.currency;
   await app.register(async (scope) => {
@@ -154,20 +160,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', adminGuard);
-    await subscriptionRoutes(scope, billing);
     await accountsAdminRoutes(scope, billing);
+    await accountSupportAdminRoutes(scope, { db: database.db });
     await clockAdminRoutes(scope, options.clock);
   });
   // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
   await registerAuth(app, { config, clock: options.clock, uow, secrets: options.secrets ?? process.env });
-  // Payments (issue 7): sign-up calls public and rate limited, account calls behind the admin key until login.
-  const payments = await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, adminGuard, allowedOrigins: origins });
+  // One account's subscriptions and payment information: a member's access token or the admin key; the
+  // use cases apply the access rule (members read, the primary contact changes: docs/auth.md "Who may call what").
+  const accountGuard = accessTokenOrAdminKeyGuard(app.auth.guard, adminGuard);
+  await app.register(async (scope) => {
+    guardRoutes(scope, 'accessTokenOrAdminKey', accountGuard);
+    await subscriptionRoutes(scope, billing);
+  });
+  // Forgot/reset password (mail through the outbox) and PUT /profile/password (issue 8).
+  await app.register(async (scope) => passwordResetRoutes(scope, {
+    uow, clock: options.clock, config, auth: config.auth, tokens: app.auth.tokens, guard: app.auth.guard, policy: config.passwordPolicy, mailer,
+    allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
+    verifyGoogleIdToken: config.google.clientId ? app.signup.verifyGoogleIdToken : null,
+  }));
+  // Team (issue 8 item 5): the account's people behind the access token; owner-only changes (docs/team.md).
+  await app.register(async (scope) => teamRoutes(scope, {
+    uow, clock: options.clock, mailer, allowedOrigins: origins, defaultLinkBase: config.company.websiteUrl,
+    wakeOutbox: () => app.signup.outbox.wake(), guard: app.auth.guard,
+  }));
+  // Payments (issue 7): sign-up calls public and rate limited, account calls behind accountGuard (as subscriptions).
+  const payments = await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, accountGuard, allowedOrigins: origins });
   // Registration (issue 7): nonce, email check, validate, register, confirm; uploaded files; the development mailbox.
   await app.register(async (scope) => registrationRoutes(scope, {
     billing, uow, captcha: app.signup.captcha, verifyGoogleIdToken: app.signup.verifyGoogleIdToken, payments: signupPayments(payments), mailer,
     signupWebhookConfigured: app.signup.signupWebhookConfigured, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
   }));
   await app.register(async (scope) => filesRoutes(scope, { files: uow.files }));
+  // Profile and account (issue 8 item 4): the signed-in person's own data; field definitions are public and cached.
+  await app.register(async (scope) => {
+    guardRoutes(scope, 'accessToken', app.auth.guard);
+    await profileRoutes(scope, { uow, clock: options.clock, snapshots: billing.snapshots, currency });
+  });
+  await app.register(async (scope) => attributesRoutes(scope, { fields: deps.fields, bus }));
   if (mailer.kind === 'dev-mailbox') await app.register(async (scope) => devMailboxRoutes(scope, mailer));
   app.addHook('onClose', () => mailer.close());
   if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));

@@ -28,6 +28,8 @@ const SITE = 'http://localhost:3000';
 const OWN_ORIGIN = 'http://portico.internal:8080';
 // The demo company's captcha is ALTCHA, whose signing key production requires.
 const CAPTCHA_KEY = 'production-test-captcha-key-0123456789';
+// Seals the token signing keys; production refuses to start without it.
+const KEY_ENCRYPTION_KEY = 'production-test-key-encryption-key-0123456789';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -35,6 +37,7 @@ async function serverIn(mode: 'production' | 'development', name: string) {
   const database = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
   const server = await startServer(readEnv({
     PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: mode, PORTICO_CONFIG: configFile, PORTICO_PUBLIC_URL: OWN_ORIGIN, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY,
+    PORTICO_KEY_ENCRYPTION_KEY: KEY_ENCRYPTION_KEY,
     PORTICO_DATA_DIR: path.join(root, name), ...(database ? { DATABASE_URL: database.url } : {}),
   }), { widgetDist });
   return { server, async close() { await server.close(); await database?.drop(); } };
@@ -62,6 +65,16 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(server.stderr()).toContain('PORTICO_CONFIG: required when NODE_ENV=production');
     // The demo company (and its live coupons) was not loaded into the folder a later start would use.
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  }, 120_000);
+
+  it('refuses to start without PORTICO_KEY_ENCRYPTION_KEY (tokens would be signed under the public development key)', async () => {
+    const dataDir = path.join(root, 'no-key-encryption');
+    const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY, PORTICO_DATA_DIR: dataDir });
+    expect(await server.outcome).toEqual({ ready: false, code: 1 });
+    const said = server.stderr().trim().split('\n').filter((l) => l.includes('PORTICO_KEY_ENCRYPTION_KEY'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('PORTICO_KEY_ENCRYPTION_KEY: required when NODE_ENV=production');
+    // Development still starts without it (with a warning), as every other test here shows.
   }, 120_000);
 
   it('serves only the widget code, no demo page, and allows only the configured site origins', { timeout: 120_000 }, async () => {
@@ -103,7 +116,7 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(smtp).not.toContain('p4ssw0rd');
 
     // And the real process prints it, once, before the ready line.
-    const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY, PORTICO_DATA_DIR: path.join(root, 'logged') });
+    const server = spawnServer({ NODE_ENV: 'production', PORTICO_CONFIG: configFile, PORTICO_CAPTCHA_HMAC_KEY: CAPTCHA_KEY, PORTICO_KEY_ENCRYPTION_KEY: KEY_ENCRYPTION_KEY, PORTICO_DATA_DIR: path.join(root, 'logged') });
     expect(await server.outcome, server.stderr()).toMatchObject({ ready: true });
     server.child.kill('SIGTERM');
     expect(await server.exited(), `signal ${server.child.signalCode}; ${server.stderr()}`).toBe(0);

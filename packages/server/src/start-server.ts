@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
 import { createClock } from './clock/server-clock.ts';
 import { captchaHmacKeyFor } from './captcha/captcha-key.ts';
+import { requireKeyEncryptionKey } from './auth/key-encryption.ts';
 import { createPaymentGateway, readPaymentSecrets, type PaymentSecrets } from './payments/gateway-from-config.ts';
 import { createMailer, DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
@@ -65,6 +66,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     // Refuses the sandbox in production without the config's opt-in, and Stripe without its secrets.
     paymentSecrets = readPaymentSecrets(config, env.NODE_ENV, process.env);
     captchaKey = captchaHmacKeyFor(env, config.captcha.provider);
+    requireKeyEncryptionKey(env);
   } catch (err) {
     await opening.then((db) => db.close(), () => undefined);
     // A refused start leaves nothing still loading behind it (the app module was loading meanwhile).
@@ -92,7 +94,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     app = await buildApp({
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
       paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
-      captchaHmacKey: captchaKey.key, secrets: process.env,
+      captchaHmacKey: captchaKey.key, secrets: { ...process.env, PORTICO_KEY_ENCRYPTION_KEY: env.PORTICO_KEY_ENCRYPTION_KEY },
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, production: env.NODE_ENV === 'production' }),
       trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
@@ -109,6 +111,7 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     mark('databaseReadyMigratedSeeded');
     // Delivers sign-up webhooks (and later mail) from the outbox table, which now exists; app.close stops it.
     app.signup.outbox.start();
+    app.auth.sessionCleanup.start();
     await app.listen({ port: env.PORT, host: env.HOST });
     mark('listen');
   } catch (err) {

@@ -86,4 +86,6 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.InvalidNonce': 'This sign-up form has expired or was already sent. Please try again.',
   'Errors.RegistrationClosed': 'Sign-up is closed.',
   'Errors.MailUnavailable': 'Sign-up needs an email confirmation, but mail cannot be sent right now. Please try again later.',
+  'Errors.TeamSeatsExhausted': 'Every seat of your subscription is taken. Add seats before inviting someone new.',
+  'Errors.TeamMaximumPeopleReached': 'Your plan allows no more people on this account.',
 };

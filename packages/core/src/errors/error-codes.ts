@@ -101,6 +101,10 @@ export const ErrorCode = {
   InvalidNonce: 'Errors.InvalidNonce',
   RegistrationClosed: 'Errors.RegistrationClosed',
   MailUnavailable: 'Errors.MailUnavailable',
+
+  // Team (issue 8; docs/team.md)
+  TeamSeatsExhausted: 'Errors.TeamSeatsExhausted',
+  TeamMaximumPeopleReached: 'Errors.TeamMaximumPeopleReached',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

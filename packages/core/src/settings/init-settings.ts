@@ -98,6 +98,12 @@ export interface InitSettings {
   Theme: ThemeSettings;
   /** Where the same settings are served as a static, cacheable JSON file. */
   StaticConfig: { Path: string; CacheDurationSeconds: number };
+  /**
+   * Finishing login (company config `auth`): TokenInQuery puts the access token in the post-login
+   * URL's query instead of its fragment; RememberLastEmail keeps the last email in localStorage.
+   * Optional: settings cached before it existed lack it (both then count as false).
+   */
+  SignIn?: { TokenInQuery: boolean; RememberLastEmail: boolean };
 }
 
 export type { BillingRenewalTerm };

@@ -3,7 +3,8 @@ import type { BillingDeps } from '../billing/billing-deps.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { currentOf, latestOf } from '../billing/subscription-timeline.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requireMemberOrAdmin } from './account-access.ts';
 import type { Repositories } from '../db/unit-of-work.ts';
 import type { accountOut } from './accounts.schemas.ts';
 import { accountToWire } from './accounts.mappers.ts';
@@ -18,7 +19,7 @@ export type WireAccount = z.infer<typeof accountOut>;
 export async function getAccount(
   deps: BillingDeps, caller: Caller, uid: string, within?: { repos: Repositories; snapshot: CatalogSnapshot },
 ): Promise<WireAccount | null> {
-  assertMayManageAccount(caller, uid);
+  requireMemberOrAdmin(caller, uid);
   const repos = within?.repos ?? deps.uow;
   const account = await repos.accounts.get(uid);
   if (!account) return null;

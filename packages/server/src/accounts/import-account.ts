@@ -1,8 +1,7 @@
 import { ACCOUNT_TYPES, ErrorCode, isValidEmail } from '@portico/core';
-import { dayToIso, toDay, trialEndDay } from '@portico/core/billing/index';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { resolveSubscriptionRequest } from '../billing/resolve-subscription-request.ts';
-import { renewalFrom } from '../billing/subscription-timeline.ts';
+import { newSubscriptionRow } from '../billing/new-subscription-row.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { isUniqueViolation } from '../http/database-errors.ts';
@@ -31,8 +30,6 @@ export async function importAccount(deps: BillingDeps, caller: Caller, body: Imp
   if (start.getTime() > now.getTime()) {
     throw validationError([fieldError('Subscription.StartDate', ErrorCode.InvalidValue, 'StartDate must not be after now: schedule changes with changesubscription.')]);
   }
-  const startDay = toDay(start);
-  const anchor = trialEndDay(req.plan, startDay) ?? startDay;
   const accountUid = newUid();
   const subscriptionUid = newUid();
   try {
@@ -50,15 +47,7 @@ export async function importAccount(deps: BillingDeps, caller: Caller, body: Imp
       const personUid = newUid();
       await repos.people.insert({ uid: personUid, email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName });
       await repos.people.link({ uid: newUid(), personUid, accountUid, isPrimary: true, receiveInvoices: true });
-      await repos.subscriptions.insert({
-        uid: subscriptionUid, accountUid, planUid: req.plan.Uid, quantity: req.quantity, term: req.term,
-        startDate: start, endDate: null, renewalDate: renewalFrom(anchor, req.term, now), anchorDate: dayToIso(anchor),
-        addOns: req.addOns.map((a) => ({
-          uid: newUid(), addOnUid: a.addOn.Uid, quantity: a.quantity, term: a.term, startDate: start, endDate: null,
-          renewalDate: a.term === 'OneTime' ? null : renewalFrom(anchor, a.term, now),
-        })),
-        coupons: req.coupon ? [{ uid: newUid(), couponUid: req.coupon.coupon.Uid, startDate: start, expireDate: null }] : [],
-      });
+      await repos.subscriptions.insert(newSubscriptionRow(req, { uid: subscriptionUid, accountUid, start, now }));
     });
   } catch (err) {
     if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent import of the same email

@@ -2,7 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 
-export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused' | 'logout';
+export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused' | 'logout' | 'account.switch'
+  | 'team.invite' | 'team.promote' | 'team.remove' | 'password.forgot' | 'password.reset' | 'password.change';
 
 export interface AuditEntry {
   uid: string;

@@ -5,6 +5,9 @@ export const AUTH_DEFAULTS = {
   sessionIdleMinutes: 60 * 24,
   sessionAbsoluteDays: 30,
   keyRotationDays: 90,
+  sessionRetentionDays: 30,
+  tokenInQuery: false,
+  rememberLastEmail: false,
 } as const;
 
 /**
@@ -16,6 +19,15 @@ export const authConfig = z.object({
   sessionIdleMinutes: z.number().int().min(5).max(90 * 24 * 60).default(AUTH_DEFAULTS.sessionIdleMinutes),
   sessionAbsoluteDays: z.number().int().min(1).max(365).default(AUTH_DEFAULTS.sessionAbsoluteDays),
   keyRotationDays: z.number().int().min(1).max(3650).default(AUTH_DEFAULTS.keyRotationDays),
+  /** An ended (or expired) session is deleted this many days after its end (session-cleanup.ts). */
+  sessionRetentionDays: z.number().int().min(1).max(3650).default(AUTH_DEFAULTS.sessionRetentionDays),
+  /**
+   * After login the widget adds the access token to the post-login URL's fragment, which never
+   * reaches the host's server logs or Referer headers; true puts it in the query instead.
+   */
+  tokenInQuery: z.boolean().default(AUTH_DEFAULTS.tokenInQuery),
+  /** The login screen keeps the last email typed in the browser's localStorage. */
+  rememberLastEmail: z.boolean().default(AUTH_DEFAULTS.rememberLastEmail),
 }).strict().default(AUTH_DEFAULTS);
 
 export type AuthConfig = z.infer<typeof authConfig>;

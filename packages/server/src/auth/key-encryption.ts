@@ -39,3 +39,13 @@ export function keyEncryption(secret: string | undefined): KeyEncryption {
     },
   };
 }
+
+/**
+ * Production refuses to start under the public development key: anyone with a database dump
+ * could then mint tokens. Called by start-server before anything is loaded.
+ */
+export function requireKeyEncryptionKey(env: { NODE_ENV: string; PORTICO_KEY_ENCRYPTION_KEY?: string | undefined }): void {
+  if (env.NODE_ENV === 'production' && !env.PORTICO_KEY_ENCRYPTION_KEY) {
+    throw new Error('PORTICO_KEY_ENCRYPTION_KEY: required when NODE_ENV=production (at least 32 random characters, the same on every node; e.g. openssl rand -base64 32)');
+  }
+}

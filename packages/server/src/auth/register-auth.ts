@@ -10,12 +10,15 @@ import { keyEncryption } from './key-encryption.ts';
 import { createKeyRing, type KeyRing } from './key-ring.ts';
 import { jwksRoutes } from './jwks.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
+import { createSessionCleanup, type SessionCleanup } from './session-cleanup.ts';
 
 export interface AuthServices {
   ring: KeyRing;
   tokens: AccessTokens;
   /** Put on a scope with guardRoutes(scope, 'accessToken', auth.guard) for signed-in routes. */
   guard: ReturnType<typeof accessTokenGuard>;
+  /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
+  sessionCleanup: SessionCleanup;
 }
 
 declare module 'fastify' {
@@ -40,13 +43,19 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   });
   const tokens = accessTokens({ ring, clock: o.clock, issuer: `portico:${o.config.company.uid}`, lifetimeMinutes: auth.accessTokenMinutes });
   const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock });
-  const services: AuthServices = { ring, tokens, guard };
+  const sessionCleanup = createSessionCleanup({ repo: o.uow.sessionCleanup, clock: o.clock, retentionDays: auth.sessionRetentionDays, log: app.log });
+  app.addHook('onClose', async () => sessionCleanup.stop());
+  const services: AuthServices = { ring, tokens, guard, sessionCleanup };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens };
   await app.register(async (scope) => {
     await jwksRoutes(scope, { ring });
-    await tokensRoutes(scope, { ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress'), preHandlerLimit(scope, 'signInPerEmail')] });
-    await passwordsRoutes(scope, { uow: o.uow, policy: o.config.passwordPolicy, tokens });
+    await tokensRoutes(scope, {
+      ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress'), preHandlerLimit(scope, 'signInPerEmail')],
+      // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
+      verifyGoogleIdToken: (idToken) => app.signup.verifyGoogleIdToken(idToken),
+    });
+    await passwordsRoutes(scope, { uow: o.uow, policy: o.config.passwordPolicy, tokens, clock: o.clock });
   });
   return services;
 }

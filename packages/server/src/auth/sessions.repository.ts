@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 
@@ -14,7 +14,8 @@ export interface StoredSession {
   endReason: string | null;
 }
 
-export type SessionEndReason = 'logout' | 'idle' | 'absolute';
+/** revoked: the person's role on the account changed (promotion) or they left it (team/). */
+export type SessionEndReason = 'logout' | 'idle' | 'absolute' | 'revoked' | 'password.reset' | 'password.change';
 
 /** The only module that reads and writes sign-in sessions. */
 export function sessionsRepository(db: Db) {
@@ -39,6 +40,20 @@ export function sessionsRepository(db: Db) {
       const rows = await db.update(sessions).set({ ended: at, endReason: reason })
         .where(and(eq(sessions.uid, uid), isNull(sessions.ended))).returning({ uid: sessions.uid });
       return rows.length > 0;
+    },
+    /** Ends every open session of a person (a password reset), or all but `keep` (a password change keeps the one making it). */
+    async endAllOfPerson(personUid: string, at: Date, reason: SessionEndReason, keep?: string): Promise<number> {
+      const open = and(eq(sessions.personUid, personUid), isNull(sessions.ended));
+      const rows = await db.update(sessions).set({ ended: at, endReason: reason })
+        .where(keep ? and(open, ne(sessions.uid, keep)) : open).returning({ uid: sessions.uid });
+      return rows.length;
+    },
+    /** Ends every open session of these people on one account: their tokens stop at once (promotion, removal). */
+    async endOnAccount(personUids: string[], accountUid: string, at: Date, reason: SessionEndReason): Promise<number> {
+      if (personUids.length === 0) return 0;
+      const rows = await db.update(sessions).set({ ended: at, endReason: reason })
+        .where(and(inArray(sessions.personUid, personUids), eq(sessions.accountUid, accountUid), isNull(sessions.ended))).returning({ uid: sessions.uid });
+      return rows.length;
     },
   };
 }

@@ -10,6 +10,8 @@ export interface SignInPerson {
   lastName: string | null;
   passwordHash: string | null;
   passwordMustChange: boolean;
+  /** The Google profile (ID token `sub`) linked to this person, if any. */
+  googleProfileId: string | null;
 }
 
 export interface Membership {
@@ -24,14 +26,14 @@ export function signInRepository(db: Db) {
     async personByEmail(email: string): Promise<SignInPerson | null> {
       const [row] = await db.select({
         uid: people.uid, email: people.email, firstName: people.firstName, lastName: people.lastName,
-        passwordHash: people.passwordHash, passwordMustChange: people.passwordMustChange,
+        passwordHash: people.passwordHash, passwordMustChange: people.passwordMustChange, googleProfileId: people.oauthGoogleProfileId,
       }).from(people).where(sql`lower(${people.email}) = lower(${email})`).limit(1);
       return row ?? null;
     },
     async personByUid(uid: string): Promise<SignInPerson | null> {
       const [row] = await db.select({
         uid: people.uid, email: people.email, firstName: people.firstName, lastName: people.lastName,
-        passwordHash: people.passwordHash, passwordMustChange: people.passwordMustChange,
+        passwordHash: people.passwordHash, passwordMustChange: people.passwordMustChange, googleProfileId: people.oauthGoogleProfileId,
       }).from(people).where(eq(people.uid, uid));
       return row ?? null;
     },
@@ -50,6 +52,10 @@ export function signInRepository(db: Db) {
       const [latest] = await db.select({ uid: subscriptions.uid, planUid: subscriptions.planUid }).from(subscriptions)
         .where(eq(subscriptions.accountUid, accountUid)).orderBy(desc(subscriptions.startDate)).limit(1);
       return latest ?? null;
+    },
+    /** Links a Google profile on first Google sign-in; never overwrites another one. */
+    async linkGoogleProfile(personUid: string, googleProfileId: string): Promise<void> {
+      await db.update(people).set({ oauthGoogleProfileId: googleProfileId }).where(and(eq(people.uid, personUid), isNull(people.oauthGoogleProfileId)));
     },
     async accountOfSubscription(subscriptionUid: string): Promise<string | null> {
       const [row] = await db.select({ accountUid: subscriptions.accountUid }).from(subscriptions).where(eq(subscriptions.uid, subscriptionUid));

@@ -9,6 +9,7 @@ import type { AccessTokens, TokenClaims } from './access-tokens.ts';
 import type { Membership, SignInPerson } from './sign-in.repository.ts';
 import { startSession } from './sessions.ts';
 import type { AuditAction } from './audit-log.repository.ts';
+import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 
 export interface SignInDeps {
   uow: UnitOfWork;
@@ -22,6 +23,16 @@ export interface SignInDeps {
 export interface SignInInput {
   username: string;
   password: string;
+  accountUid?: string | undefined;
+  subscriptionUid?: string | undefined;
+  ip: string;
+  timezone?: string | undefined;
+}
+
+export interface GoogleSignInInput {
+  idToken: string;
+  /** The email the widget took from the same ID token (spec 2 section 4); it must be the verified one. */
+  username: string;
   accountUid?: string | undefined;
   subscriptionUid?: string | undefined;
   ip: string;
@@ -52,7 +63,7 @@ export async function claimsFor(deps: SignInDeps, person: SignInPerson, account:
   };
 }
 
-async function audit(deps: SignInDeps, action: AuditAction, e: { actor: string | null; target: string | null; ip: string; detail?: Record<string, unknown> }) {
+async function audit(deps: SignInDeps, action: AuditAction, e: { actor: string | null; target: string | null; ip: string | null; detail?: Record<string, unknown> }) {
   await deps.uow.auditLog.append({ uid: newUid(), at: deps.clock.now(), action, actor: e.actor, target: e.target, ip: e.ip, detail: e.detail ?? {} });
 }
 
@@ -75,26 +86,66 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Issu
     });
     throw new AppError(ErrorCode.InvalidCredentials);
   }
+  return startSignedIn(deps, person, { ...input, method: 'password' }, ErrorCode.InvalidCredentials);
+}
+
+/** After the person is known: the account asked for (or the only one), a new session, its token. */
+async function startSignedIn(
+  deps: SignInDeps, person: SignInPerson,
+  input: { username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; timezone?: string | undefined; method: 'password' | 'google' },
+  refusal: ErrorCode,
+): Promise<IssuedToken> {
+  const target = input.username.trim().toLowerCase();
   const account = await chooseAccount(deps, await deps.uow.signIn.memberships(person.uid), input);
   if (account === 'refused') {
-    await audit(deps, 'signin.failure', { actor: person.uid, target: email.toLowerCase(), ip: input.ip, detail: { reason: 'not_a_member', accountUid: input.accountUid, subscriptionUid: input.subscriptionUid } });
-    throw new AppError(ErrorCode.InvalidCredentials);
+    await audit(deps, 'signin.failure', { actor: person.uid, target, ip: input.ip, detail: { reason: 'not_a_member', method: input.method, accountUid: input.accountUid, subscriptionUid: input.subscriptionUid } });
+    throw new AppError(refusal, undefined, [], 400);
   }
   const session = await startSession(deps.uow.sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: deps.clock.now() });
-  await audit(deps, 'signin.success', { actor: person.uid, target: session.uid, ip: input.ip, detail: { accountUid: session.accountUid, timezone: input.timezone ?? null } });
+  await audit(deps, 'signin.success', { actor: person.uid, target: session.uid, ip: input.ip, detail: { method: input.method, accountUid: session.accountUid, timezone: input.timezone ?? null } });
   const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, account, session.uid));
   return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
 }
 
+/**
+ * POST /tokens with a GoogleIdToken. The token is verified (Google's signature, our client id,
+ * a verified email); the person is the one with that email, and the typed username must be it.
+ * A person already linked to another Google profile is refused (an email address handed to
+ * someone new must not open the old owner's account); the first Google sign-in links the profile.
+ * Every refusal is 400 Errors.InvalidCredentialsGoogle and audited.
+ */
+export async function signInWithGoogle(deps: SignInDeps & { verifyGoogleIdToken: VerifyGoogleIdToken }, input: GoogleSignInInput): Promise<IssuedToken> {
+  const typed = input.username.trim().toLowerCase();
+  const refuse = async (reason: string, actor: string | null = null): Promise<never> => {
+    await audit(deps, 'signin.failure', { actor, target: typed, ip: input.ip, detail: { reason, method: 'google' } });
+    throw new AppError(ErrorCode.InvalidCredentialsGoogle, undefined, [], 400);
+  };
+  let profile: Awaited<ReturnType<VerifyGoogleIdToken>>;
+  try {
+    profile = await deps.verifyGoogleIdToken(input.idToken);
+  } catch {
+    return refuse('google_token');
+  }
+  if (profile.email.toLowerCase() !== typed) return refuse('google_email_mismatch');
+  const person = await deps.uow.signIn.personByEmail(profile.email);
+  if (!person) return refuse('unknown_email');
+  if (person.googleProfileId && person.googleProfileId !== profile.sub) return refuse('google_profile_mismatch', person.uid);
+  if (!person.googleProfileId) await deps.uow.signIn.linkGoogleProfile(person.uid, profile.sub);
+  return startSignedIn(deps, person, { ...input, method: 'google' }, ErrorCode.InvalidCredentialsGoogle);
+}
+
 /** A new token for the same live session, claims read again; `accountUid` switches the session's account. */
-export async function reissueToken(deps: SignInDeps, s: { personUid: string; sessionUid: string; accountUid: string | null }, switchTo?: string): Promise<IssuedToken> {
+export async function reissueToken(deps: SignInDeps, s: { personUid: string; sessionUid: string; accountUid: string | null; ip?: string }, switchTo?: string): Promise<IssuedToken> {
   const person = await deps.uow.signIn.personByUid(s.personUid);
   if (!person) throw new AppError(ErrorCode.Unauthorized);
   const memberships = await deps.uow.signIn.memberships(person.uid);
   const wanted = switchTo ?? s.accountUid;
   const account = wanted ? memberships.find((m) => m.accountUid === wanted) ?? null : (memberships.length === 1 ? memberships[0]! : null);
   if (switchTo && !account) throw new AppError(ErrorCode.Forbidden);
-  if ((account?.accountUid ?? null) !== s.accountUid) await deps.uow.sessions.setAccount(s.sessionUid, account?.accountUid ?? null);
+  if ((account?.accountUid ?? null) !== s.accountUid) {
+    await deps.uow.sessions.setAccount(s.sessionUid, account?.accountUid ?? null);
+    if (switchTo) await audit(deps, 'account.switch', { actor: person.uid, target: s.sessionUid, ip: s.ip ?? null, detail: { from: s.accountUid, to: account!.accountUid } });
+  }
   const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, account, s.sessionUid));
   return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
 }

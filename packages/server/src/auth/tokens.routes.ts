@@ -5,12 +5,14 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import type { Caller } from '../http/caller.ts';
-import { logout, reissueToken, signIn, type SignInDeps } from './sign-in.ts';
+import { logout, reissueToken, signIn, signInWithGoogle, type SignInDeps } from './sign-in.ts';
+import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 import { reissueQuery, sessionOut, tokenForm, tokenOut, tokenQuery } from './auth.schemas.ts';
 
 interface Deps extends SignInDeps {
   guard: (req: Parameters<preHandlerHookHandler>[0], reply: Parameters<preHandlerHookHandler>[1]) => Promise<void>;
   limits: preHandlerHookHandler[];
+  verifyGoogleIdToken: VerifyGoogleIdToken;
 }
 
 const tags = ['auth'];
@@ -29,35 +31,37 @@ export async function tokensRoutes(app: FastifyInstance, deps: Deps) {
     form.withTypeProvider<ZodTypeProvider>().post('/api/v1/tokens', {
       preHandler: deps.limits,
       schema: {
-        tags, summary: 'Sign in: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password)',
+        tags, summary: 'Sign in with a password or a Google ID token: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenForm, querystring: tokenQuery, response: { 200: tokenOut },
       },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      if (req.body.GoogleIdToken !== undefined) {
-        // Spec 2 section 8: the widget shows Errors.InvalidCredentialsGoogle for this answer.
-        throw new AppError(ErrorCode.InvalidCredentialsGoogle, 'Sign-in with Google is not available on this server yet.', [], 400);
-      }
-      if (typeof req.body.password !== 'string') throw new AppError(ErrorCode.InvalidCredentials);
       const timezone = req.headers['x-timezone'];
-      return signIn(deps, {
-        username: req.body.username, password: req.body.password, accountUid: req.query.accountUid, subscriptionUid: req.query.subscriptionUid,
+      const common = {
+        username: req.body.username, accountUid: req.query.accountUid, subscriptionUid: req.query.subscriptionUid,
         ip: req.ip, timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : undefined,
-      });
+      };
+      // Spec 2 section 4: Google sign-in posts the token's email with a null password.
+      if (req.body.GoogleIdToken !== undefined) return signInWithGoogle(deps, { ...common, idToken: req.body.GoogleIdToken });
+      if (typeof req.body.password !== 'string') throw new AppError(ErrorCode.InvalidCredentials);
+      return signIn(deps, { ...common, password: req.body.password });
     });
   });
 
   await app.register(async (scope) => {
     guardRoutes(scope, 'accessToken', deps.guard);
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post('/api/v1/tokens/reissue', {
-      schema: { tags, summary: 'A new access token for the same live session, claims read again; accountUid switches the account', querystring: reissueQuery, response: { 200: tokenOut } },
-    }, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const me = personOf(req.caller);
-      return reissueToken(deps, { personUid: me.personUid, sessionUid: me.sessionUid, accountUid: me.accountUid }, req.query.accountUid);
-    });
+    // The spec's name is /reissue-token; both paths are the same route (one handler, one schema).
+    for (const url of ['/api/v1/tokens/reissue', '/api/v1/reissue-token']) {
+      r.post(url, {
+        schema: { tags, summary: 'A new access token for the same live session, claims read again; accountUid switches the account (403 if not the person\'s)', querystring: reissueQuery, response: { 200: tokenOut } },
+      }, async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const me = personOf(req.caller);
+        return reissueToken(deps, { personUid: me.personUid, sessionUid: me.sessionUid, accountUid: me.accountUid, ip: req.ip }, req.query.accountUid);
+      });
+    }
     r.post('/api/v1/tokens/logout', {
       schema: { tags, summary: 'Ends the session: every access token of it is refused from now on', response: { 204: z.null().describe('Signed out') } },
     }, async (req, reply) => {

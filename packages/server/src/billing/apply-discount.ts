@@ -1,7 +1,8 @@
 import { ErrorCode } from '@portico/core';
 import { couponRedeemError } from '@portico/core/billing/index';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
@@ -39,7 +40,7 @@ export async function applyDiscount(deps: BillingDeps, caller: Caller, subscript
   return deps.uow.transaction(async (repos) => {
     const sub = await repos.subscriptions.get(subscriptionUid);
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
-    assertMayManageAccount(caller, sub.accountUid);
+    requirePrimaryOrAdmin(caller, sub.accountUid, SUBSCRIPTION_NOT_FOUND);
     await repos.accounts.lock(sub.accountUid);
     assertCurrent(sub, await repos.subscriptions.listForAccount(sub.accountUid), now);
     const already = sub.coupons.length === 1 && sub.coupons[0]!.couponUid === coupon.Uid;

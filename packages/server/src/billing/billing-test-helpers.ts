@@ -8,6 +8,9 @@ let emailCounter = 0;
 export interface ImportOverrides {
   Name?: string;
   Email?: string;
+  /** The primary contact's names (tests that look for them in answers make them unique). */
+  FirstName?: string;
+  LastName?: string;
   BillingAddress?: Record<string, unknown> | null;
   TaxStatus?: 'Taxable' | 'Exempt';
   Subscription?: Record<string, unknown>;
@@ -19,7 +22,7 @@ export function importBody(over: ImportOverrides = {}) {
     Name: over.Name ?? 'Acme Ltd',
     ...(over.BillingAddress !== undefined ? { BillingAddress: over.BillingAddress } : {}),
     ...(over.TaxStatus ? { TaxStatus: over.TaxStatus } : {}),
-    PrimaryContact: { Email: over.Email ?? `owner${emailCounter}-${Date.now()}@example.com`, FirstName: 'Ada', LastName: 'Lovelace' },
+    PrimaryContact: { Email: over.Email ?? `owner${emailCounter}-${Date.now()}@example.com`, FirstName: over.FirstName ?? 'Ada', LastName: over.LastName ?? 'Lovelace' },
     Subscription: { StartDate: '2026-01-10T09:00:00Z', Plan: { Uid: 'plan-starter' }, Quantity: 1, BillingRenewalTerm: 'Monthly', ...over.Subscription },
   };
 }

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
@@ -18,7 +19,7 @@ export async function cancelScheduledChange(deps: BillingDeps, caller: Caller, s
   return deps.uow.transaction(async (repos) => {
     const sub = await repos.subscriptions.get(subscriptionUid);
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
-    assertMayManageAccount(caller, sub.accountUid);
+    requirePrimaryOrAdmin(caller, sub.accountUid, SUBSCRIPTION_NOT_FOUND);
     await repos.accounts.lock(sub.accountUid);
     if (!isScheduled(sub, now)) throw new AppError(ErrorCode.SubscriptionNotScheduled);
     await repos.subscriptions.delete(sub.uid);

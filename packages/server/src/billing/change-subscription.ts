@@ -2,7 +2,8 @@ import { ErrorCode } from '@portico/core';
 import { addMonths, dayToIso, termMonths, toDay } from '@portico/core/billing/index';
 import type { Repositories } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
 import { callerScope, requestHash, withIdempotency } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -89,7 +90,7 @@ export async function changeSubscription(
   const answer = await withIdempotency(deps.uow, idempotency, async (repos) => {
     const target = await repos.subscriptions.get(subscriptionUid);
     if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
-    assertMayManageAccount(caller, target.accountUid);
+    requirePrimaryOrAdmin(caller, target.accountUid, SUBSCRIPTION_NOT_FOUND);
     await repos.accounts.lock(target.accountUid);
     const prepared = await prepareChange(deps, repos, snapshot, subscriptionUid, body);
     const uid = await write(repos, prepared);

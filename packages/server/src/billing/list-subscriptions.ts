@@ -1,5 +1,4 @@
-import { ErrorCode } from '@portico/core';
-import { AppError } from '../http/app-error.ts';
+import { requireMember } from '../accounts/account-access.ts';
 import type { Caller } from '../http/caller.ts';
 import { listOf, type ListAnswer, type PageRequest } from '../http/list.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -15,11 +14,9 @@ export async function listSubscriptions(
   deps: BillingDeps, caller: Caller,
   filter: { accountUid?: string | undefined; personUid?: string | undefined; currentOnly: boolean }, page: PageRequest,
 ): Promise<ListAnswer<WireSubscription>> {
-  if (caller.kind === 'anonymous') throw new AppError(ErrorCode.Unauthorized);
-  // A person who has not chosen an account yet must not fall through to the unfiltered list.
-  if (caller.kind === 'person' && caller.accountUid === null) throw new AppError(ErrorCode.Forbidden);
-  const accountUid = caller.kind === 'person' ? caller.accountUid ?? undefined : filter.accountUid;
-  if (caller.kind === 'person' && filter.accountUid && filter.accountUid !== caller.accountUid) throw new AppError(ErrorCode.Forbidden);
+  // The admin lists any account (or all); a member only their own account, so a person who has
+  // not chosen an account yet never falls through to the unfiltered list (account-access.ts).
+  const accountUid = caller.kind === 'admin' ? filter.accountUid : requireMember(caller, filter.accountUid).accountUid;
   const now = deps.clock.now();
   const found = await deps.uow.subscriptions.page({ accountUid, personUid: filter.personUid, currentAt: filter.currentOnly ? now : undefined }, page);
   const snapshot = found.items.length ? await deps.snapshots.get() : null;

@@ -5,7 +5,8 @@ import {
 import { AppError } from '../http/app-error.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { Repositories } from '../db/unit-of-work.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requireMemberOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
 import type { SubscriptionInput } from './billing.schemas.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import { resolveSubscriptionRequest, taxInput, type ResolvedRequest } from './resolve-subscription-request.ts';
@@ -124,7 +125,7 @@ export async function previewChange(
   const snapshot = await deps.snapshots.get();
   const target = await deps.uow.subscriptions.get(subscriptionUid);
   if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
-  assertMayManageAccount(caller, target.accountUid);
+  requireMemberOrAdmin(caller, target.accountUid, SUBSCRIPTION_NOT_FOUND);
   const prepared = await prepareChange(deps, deps.uow, snapshot, subscriptionUid, body);
   return asOf === 'now' ? prepared.summaries.now : prepared.summaries.renewal;
 }

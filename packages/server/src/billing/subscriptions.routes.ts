@@ -16,17 +16,17 @@ import { listSubscriptions } from './list-subscriptions.ts';
 import { previewChange } from './prepare-change.ts';
 
 /**
- * Routes on one account's subscriptions (spec 1 section 7). Registered inside
- * a scope guarded by the admin key until login exists (docs/decisions.md).
+ * Routes on one account's subscriptions (spec 1 section 7). Registered inside a scope guarded by
+ * `accessTokenOrAdminKey`: a member's token or the admin key; the use cases then apply the access
+ * rule (members read, the primary contact changes; docs/auth.md "Who may call what").
  */
 export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
-  const security = [{ adminKey: [] }];
   const currency = deps.config.company.currency;
 
   r.get('/api/v1/billing/subscriptions', {
-    schema: { tags, security, summary: 'Subscriptions by Account.Uid and/or Person.Uid; current=1 keeps the current one per account', querystring: subscriptionsQuery, response: { 200: listAnswer(subscriptionOut) } },
+    schema: { tags, summary: 'Subscriptions by Account.Uid and/or Person.Uid; current=1 keeps the current one per account', querystring: subscriptionsQuery, response: { 200: listAnswer(subscriptionOut) } },
   }, async (req) => {
     const q = req.query;
     return listSubscriptions(deps, req.caller, { accountUid: q['Account.Uid'], personUid: q['Person.Uid'], currentOnly: q.current === '1' || q.current === 'true' }, q);
@@ -34,7 +34,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscription', {
     schema: {
-      tags, security, summary: 'Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key',
+      tags, summary: 'Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key',
       params: subscriptionParams, querystring: fieldsQuery, body: subscriptionInput,
       headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }).loose(),
       response: { 200: subscriptionOut },
@@ -43,21 +43,21 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
 
   r.put('/api/v1/billing/subscriptions/:id/changesubscriptionpreview', {
     schema: {
-      tags, security, summary: 'Charge summary of a change, due now or at renewal; writes nothing',
+      tags, summary: 'Charge summary of a change, due now or at renewal; writes nothing',
       params: subscriptionParams, querystring: asOfQuery, body: subscriptionInput, response: { 200: chargeSummaryOut },
     },
   }, async (req) => chargeSummaryToWire(await previewChange(deps, req.caller, req.params.id, req.body, req.query.asOf), currency));
 
   r.post('/api/v1/billing/subscriptions/:id/discounts/:discountId', {
     schema: {
-      tags, security, summary: 'Apply a discount coupon (Uid or code): it replaces the subscription\'s coupons',
+      tags, summary: 'Apply a discount coupon (Uid or code): it replaces the subscription\'s coupons',
       params: subscriptionParams.extend({ discountId: z.string().trim().min(1).max(64) }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
   }, async (req) => applyDiscount(deps, req.caller, req.params.id, req.params.discountId));
 
   r.delete('/api/v1/billing/subscriptions/:id', {
     schema: {
-      tags, security, summary: 'Cancel a scheduled plan change; answers the current subscription (400 for a current one)',
+      tags, summary: 'Cancel a scheduled plan change; answers the current subscription (400 for a current one)',
       params: z.object({ id: uidSchema }), querystring: fieldsQuery, response: { 200: subscriptionOut },
     },
   }, async (req) => cancelScheduledChange(deps, req.caller, req.params.id));

@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORTICO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Signs ALTCHA captcha challenges; the same on every node (captcha/captcha-key.ts). */
   PORTICO_CAPTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals the token signing keys at rest (auth/key-encryption.ts); required in production. */
+  PORTICO_KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** SMTP server for the mail Portico sends (confirmation links): smtp(s)://user:pass@host:port. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** The sender of that mail, e.g. "Northwind <no-reply@northwind.example>". */

@@ -16,9 +16,12 @@ import { rowCountsRepository } from './row-counts.repository.ts';
 import { paymentsRepository } from '../payments/payments.repository.ts';
 import { auditLogRepository } from '../auth/audit-log.repository.ts';
 import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { sessionCleanupRepository } from '../auth/session-cleanup.repository.ts';
 import { signInRepository } from '../auth/sign-in.repository.ts';
 import { signingKeysRepository } from '../auth/signing-keys.repository.ts';
 import { passwordHistoryRepository } from '../passwords/password-history.repository.ts';
+import { teamRepository } from '../team/team.repository.ts';
+import { profileRepository } from '../profile/profile.repository.ts';
 
 /**
  * Every feature's repositories, by the name use cases reach them under (`repos.people`).
@@ -44,9 +47,12 @@ export const REPOSITORIES = {
   payments: paymentsRepository,
   signIn: signInRepository,
   sessions: sessionsRepository,
+  sessionCleanup: sessionCleanupRepository,
   signingKeys: signingKeysRepository,
   passwordHistory: passwordHistoryRepository,
   auditLog: auditLogRepository,
+  team: teamRepository,
+  profile: profileRepository,
 } satisfies Record<string, (db: Db) => unknown>;
 
 export type Repositories = { [K in keyof typeof REPOSITORIES]: ReturnType<(typeof REPOSITORIES)[K]> };

@@ -59,7 +59,12 @@ const errorBodySchema = {
 };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 
-const securityFor = (auth: RouteAuth) => (auth === 'public' ? [] : [{ [auth]: [] }]);
+const securityFor = (auth: RouteAuth) => {
+  if (auth === 'public') return [];
+  // Either scheme (OpenAPI: alternatives are separate entries).
+  if (auth === 'accessTokenOrAdminKey') return [{ accessToken: [] }, { adminKey: [] }];
+  return [{ [auth]: [] }];
+};
 
 /** Per route: zod → JSON Schema, then the security scheme its guard checks (route-auth.ts). */
 const transform: SwaggerTransform = (input) => {

@@ -21,6 +21,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.ClockLocked]: 403,
   [ErrorCode.RegistrationClosed]: 403,
   [ErrorCode.MailUnavailable]: 503,
+  [ErrorCode.TeamSeatsExhausted]: 409,
+  [ErrorCode.TeamMaximumPeopleReached]: 409,
   [ErrorCode.CaptchaUnavailable]: 502,
   [ErrorCode.PaymentIntentNotFound]: 404,
   [ErrorCode.PaymentAmountChanged]: 409,

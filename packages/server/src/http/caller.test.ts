@@ -30,17 +30,27 @@ describe('the caller is decided once and use cases check it', () => {
     await expect(changeSubscription(deps, anonymous, account.CurrentSubscription.Uid, body as never)).rejects.toMatchObject({ status: 401 });
   });
 
-  it('a person reaches only their own account (the seam login will use)', async () => {
+  it('a person reaches only their own account: another account\'s uid answers as an unknown one (404); only the primary contact changes', async () => {
     const mine = await importCustomer(t);
     const theirs = await importCustomer(t);
-    const me: Caller = { kind: 'person', ip: '203.0.113.9', personUid: mine.PrimaryContact.Uid, accountUid: mine.Uid };
+    const me: Caller = { kind: 'person', ip: '203.0.113.9', personUid: mine.PrimaryContact.Uid, accountUid: mine.Uid, isPrimary: true };
     expect((await getAccount(deps, me, mine.Uid))?.Uid).toBe(mine.Uid);
-    await expect(getAccount(deps, me, theirs.Uid)).rejects.toMatchObject({ code: 'Errors.Forbidden', status: 403 });
+    await expect(getAccount(deps, me, theirs.Uid)).rejects.toMatchObject({ code: 'Errors.NotFound', status: 404 });
     const listed = await listSubscriptions(deps, me, { currentOnly: false }, { limit: -1, offset: 0 });
     expect(new Set(listed.items.map((s) => s.Account.Uid))).toEqual(new Set([mine.Uid]));
-    await expect(listSubscriptions(deps, me, { accountUid: theirs.Uid, currentOnly: false }, { limit: -1, offset: 0 })).rejects.toMatchObject({ status: 403 });
+    await expect(listSubscriptions(deps, me, { accountUid: theirs.Uid, currentOnly: false }, { limit: -1, offset: 0 })).rejects.toMatchObject({ status: 404 });
     const body = { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' as const, SubscriptionAddOns: [], DiscountCouponSubscriptions: [] };
-    await expect(changeSubscription(deps, me, theirs.CurrentSubscription.Uid, body as never)).rejects.toMatchObject({ status: 403 });
+    const unknown = await changeSubscription(deps, me, 'no-such-subscription', body as never).catch((e: unknown) => e);
+    const other = await changeSubscription(deps, me, theirs.CurrentSubscription.Uid, body as never).catch((e: unknown) => e);
+    expect(other).toMatchObject({ code: 'Errors.SubscriptionNotFound', status: 404, message: (unknown as Error).message });
+    const member: Caller = { ...me, isPrimary: false };
+    await expect(changeSubscription(deps, member, mine.CurrentSubscription.Uid, body as never)).rejects.toMatchObject({ code: 'Errors.Forbidden', status: 403 });
+    expect((await listSubscriptions(deps, member, { currentOnly: false }, { limit: -1, offset: 0 })).items.length).toBeGreaterThan(0);
     expect((await changeSubscription(deps, me, mine.CurrentSubscription.Uid, body as never)).Plan.Uid).toBe('plan-pro');
+  });
+
+  it('a person who has not chosen an account is refused before any list (403), never given the unfiltered one', async () => {
+    const undecided: Caller = { kind: 'person', ip: '203.0.113.9', personUid: 'someone', accountUid: null };
+    await expect(listSubscriptions(deps, undecided, { currentOnly: false }, { limit: -1, offset: 0 })).rejects.toMatchObject({ status: 403 });
   });
 });

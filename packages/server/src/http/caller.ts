@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@portico/core';
-import { AppError } from './app-error.ts';
 
 /**
  * Who is asking, decided once per request (a hook here, the admin guard, later the login) and
@@ -36,12 +34,4 @@ export function setCaller(request: FastifyRequest, caller: Caller): void {
   request.caller = caller;
 }
 
-/**
- * Whether the caller may read or change this account: the admin may touch any, a person only
- * the account they are signed in to. Anonymous callers get a 401, a person another account's 403.
- */
-export function assertMayManageAccount(caller: Caller, accountUid: string): void {
-  if (caller.kind === 'admin') return;
-  if (caller.kind === 'anonymous') throw new AppError(ErrorCode.Unauthorized);
-  if (caller.accountUid !== accountUid) throw new AppError(ErrorCode.Forbidden);
-}
+// Which account a caller may read or change: accounts/account-access.ts (the one access rule).

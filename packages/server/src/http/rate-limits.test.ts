@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
+import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 
 let signInProbes = 0;
 
@@ -26,7 +27,54 @@ const probes: Record<RateLimitName, Probe> = {
   emailExistsCheck: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/crm/registrations/email-exists?email=probe%40example.com', remoteAddress, headers }),
   registrationSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/registrations', remoteAddress, headers, payload: {} }),
   emailConfirmation: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/registrations/confirm', remoteAddress, headers, payload: {} }),
+  // Addresses nobody uses: the same answer as for a real one, and no mail is sent.
+  forgotPasswordPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/people/forgotPassword', remoteAddress, headers, payload: { Email: `nobody-${(signInProbes += 1)}@example.com`, ResetUrl: 'https://example.com/reset' } }),
+  forgotPasswordPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/crm/people/forgotPassword', remoteAddress, headers, payload: { Email: `nobody-${remoteAddress}@example.com`, ResetUrl: 'https://example.com/reset' } }),
+  resetPasswordPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: `/api/v1/crm/people/resetPassword/${'0'.repeat(43)}`, remoteAddress, headers, payload: { NewPassword: 'Correct-Horse-9-Battery' } }),
+  passwordChange: (t, remoteAddress, headers) => t.request({ method: 'PUT', url: '/api/v1/profile/password', remoteAddress, headers: { authorization: 'Bearer not-a-token', ...headers }, payload: { ExistingPassword: 'x', NewPassword: 'y', ConfirmPassword: 'y' } }),
+  invitePerAccount: (t, remoteAddress, headers) => invite(t, remoteAddress, headers, 'perAccount'),
+  invitePerAddress: (t, remoteAddress, headers) => invite(t, remoteAddress, headers, 'perAddress'),
 };
+
+/**
+ * The route each row guards, when another feature builds it: a row whose route is not in the
+ * OpenAPI document yet is skipped (named in the output), never passed.
+ */
+const routeOf: Partial<Record<RateLimitName, { method: string; path: string }>> = {
+  forgotPasswordPerAddress: { method: 'post', path: '/api/v1/crm/people/forgotPassword' },
+  forgotPasswordPerEmail: { method: 'post', path: '/api/v1/crm/people/forgotPassword' },
+  resetPasswordPerAddress: { method: 'post', path: '/api/v1/crm/people/resetPassword/{token}' },
+  passwordChange: { method: 'put', path: '/api/v1/profile/password' },
+  invitePerAccount: { method: 'post', path: '/api/v1/profile/account/people' },
+  invitePerAddress: { method: 'post', path: '/api/v1/profile/account/people' },
+};
+
+function hasRoute(t: TestApp, route: { method: string; path: string }): boolean {
+  const paths = (t.app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  return Object.entries(paths).some(([p, ops]) => p.toLowerCase() === route.path.toLowerCase() && route.method in ops);
+}
+
+/** The signed-in primary contact whose account invites, one account per client address (per-account row). */
+const inviters = new Map<string, Promise<string>>();
+let invitations = 0;
+let inviteAddress = 0;
+/**
+ * An invitation sent by a signed-in primary contact. `perAccount`: the client address names the
+ * account (each address its own account) and every request comes from a new address, so only
+ * the account can be what is counted; `perAddress`: one account per call, the address is counted.
+ */
+async function invite(t: TestApp, remoteAddress: string, headers: Record<string, string> | undefined, row: 'perAccount' | 'perAddress'): Promise<LightMyRequestResponse> {
+  const tokenFor = (key: string) => {
+    if (!inviters.has(key)) inviters.set(key, signedInCustomer(t).then((c) => c.primary.token));
+    return inviters.get(key)!;
+  };
+  const token = await tokenFor(row === 'perAccount' ? remoteAddress : `call-${(invitations += 1)}`);
+  const from = row === 'perAccount' ? `203.0.113.${(inviteAddress = (inviteAddress % 250) + 1)}` : remoteAddress;
+  return t.request({
+    method: 'POST', url: '/api/v1/profile/account/people', remoteAddress: from,
+    headers: { ...bearer(token), ...headers }, payload: { Email: `invitee-${(invitations += 1)}@example.com`, FirstName: 'In', LastName: 'Vitee' },
+  });
+}
 
 /** Sends `count` probes and returns the status of each. */
 async function send(probe: Probe, t: TestApp, count: number, remoteAddress: string, headers?: (i: number) => Record<string, string>): Promise<number[]> {
@@ -53,7 +101,9 @@ describe('every rate limit of the table (in memory)', () => {
     expect(Object.keys(probes).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
   });
 
-  it.each(Object.keys(RATE_LIMITS) as RateLimitName[])('%s: allows max per window, then 429 in the error shape with Retry-After', async (name) => {
+  it.for(Object.keys(RATE_LIMITS) as RateLimitName[])('%s: allows max per window, then 429 in the error shape with Retry-After', async (name, ctx) => {
+    const route = routeOf[name];
+    if (route && !hasRoute(t, route)) ctx.skip(`${route.method.toUpperCase()} ${route.path} is not built yet`);
     const { max, windowMs } = RATE_LIMITS[name];
     const ip = `198.18.0.${Object.keys(RATE_LIMITS).indexOf(name) + 1}`;
     expect((await send(probes[name], t, max, ip)).filter((s) => s === 429)).toEqual([]);

@@ -4,7 +4,7 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from './app-error.ts';
 
 /** Who shares one counter. Add a kind here (e.g. `ip+account`) when a row needs it. */
-export type LimitKey = 'ip' | 'email';
+export type LimitKey = 'ip' | 'email' | 'account';
 
 export interface RateLimitRow {
   /** Allowed per key per window: every request (`counts: 'requests'`), or only reported failures. */
@@ -87,6 +87,30 @@ export const RATE_LIMITS = {
     max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'Guessing confirmation tokens (32 random bytes, so this only bounds the load).',
   },
+  forgotPasswordPerAddress: {
+    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Mail bombing and address probing from one address: POST /crm/people/forgotPassword sends a mail each time.',
+  },
+  forgotPasswordPerEmail: {
+    max: 5, windowMs: 60 * 60_000, key: 'email', counts: 'requests',
+    protects: 'Flooding one inbox with reset mails from many addresses (POST /crm/people/forgotPassword, keyed by the lower-cased email).',
+  },
+  resetPasswordPerAddress: {
+    max: 20, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Guessing reset tokens and argon2 CPU: POST /crm/people/resetPassword/{token} and its options, each route counted apart.',
+  },
+  passwordChange: {
+    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Guessing the current password with a stolen access token, and argon2 CPU: PUT /profile/password (counted before the token check).',
+  },
+  invitePerAccount: {
+    max: 30, windowMs: 60 * 60_000, key: 'account', counts: 'requests',
+    protects: 'An account sending invitation mail to strangers: POST /profile/account/people, keyed by the signed-in account (use after the access-token guard).',
+  },
+  invitePerAddress: {
+    max: 30, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Invitation mail from one address across many accounts (POST /profile/account/people).',
+  },
 } as const satisfies Record<string, RateLimitRow>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -98,9 +122,16 @@ type NamesCounting<C extends RateLimitRow['counts']> = {
 const KEY_OF: Record<LimitKey, (req: FastifyRequest) => string> = {
   ip: (req) => normalizeIP(req.ip),
   // Read after the body is parsed (preHandlerLimit); without a username the address stands in.
+  // The sign-in form calls it `username`, the forgot-password body `Email` (or `email`).
   email: (req) => {
-    const name = (req.body as { username?: unknown } | undefined)?.username;
+    const body = req.body as { username?: unknown; Email?: unknown; email?: unknown } | undefined;
+    const name = body?.username ?? body?.Email ?? body?.email;
     return typeof name === 'string' && name.trim() !== '' ? `email:${name.trim().toLowerCase()}` : `ip:${normalizeIP(req.ip)}`;
+  },
+  // The signed-in account (request.caller, set by the access-token guard, so apply after it); else the address.
+  account: (req) => {
+    const caller = req.caller as { kind: string; accountUid?: string | null } | undefined;
+    return caller?.kind === 'person' && caller.accountUid ? `account:${caller.accountUid}` : `ip:${normalizeIP(req.ip)}`;
   },
 };
 

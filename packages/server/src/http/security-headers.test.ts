@@ -13,6 +13,27 @@ describe('security headers computed once from helmet', () => {
   });
 });
 
+describe('Google Identity Services in the policy only when the company uses it', () => {
+  async function csp(google: boolean) {
+    const app = Fastify();
+    registerSecurityHeaders(app, { google });
+    app.get('/', async () => 'ok');
+    const res = await app.inject({ method: 'GET', url: '/' });
+    await app.close();
+    return String(res.headers['content-security-policy']);
+  }
+  it('names accounts.google.com/gsi for script, style, connect and frames with a client id', async () => {
+    const policy = await csp(true);
+    expect(policy).toContain("script-src 'self' https://accounts.google.com/gsi/client;");
+    expect(policy).toContain("style-src 'self' https://accounts.google.com/gsi/style;");
+    expect(policy).toContain("connect-src 'self' https://accounts.google.com/gsi/;");
+    expect(policy).toContain('frame-src https://accounts.google.com/gsi/');
+  });
+  it('stays strict without one', async () => {
+    expect(await csp(false)).not.toContain('google');
+  });
+});
+
 describe('HSTS only on answers to HTTPS requests (issue 6 item 8)', () => {
   // The real hook on a Fastify with the proxy trust an operator configures (PORTICO_TRUST_PROXY).
   async function appBehind(trustProxy: boolean) {

@@ -46,8 +46,27 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
 ] as const;
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const { 'strict-transport-security': hsts, ...headers } = helmetHeaders();
+/**
+ * The policy of the pages this server serves, with Google Identity Services' documented sources
+ * added when the company turns on "Sign in with Google" (its button is a script and an iframe of
+ * accounts.google.com): without them the demo pages could not show the button the config asks for.
+ */
+export function contentSecurityPolicy(options: { google: boolean }): HelmetOptions['contentSecurityPolicy'] {
+  if (!options.google) return CONTENT_SECURITY_POLICY;
+  const gsi = 'https://accounts.google.com/gsi/';
+  const d = CONTENT_SECURITY_POLICY.directives;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    directives: {
+      ...d,
+      scriptSrc: [...d.scriptSrc, `${gsi}client`], styleSrc: [...d.styleSrc, `${gsi}style`],
+      connectSrc: [...d.connectSrc, gsi], frameSrc: [gsi],
+    },
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { google: boolean } = { google: false }): void {
+  const { 'strict-transport-security': hsts, ...headers } = helmetHeaders({ ...OPTIONS, contentSecurityPolicy: contentSecurityPolicy(options) });
   // HSTS means nothing over plain HTTP (browsers ignore it there, RFC 6797 §8.1), so it goes only on
   // answers to HTTPS requests: a TLS listener, or a trusted proxy's X-Forwarded-Proto (PORTICO_TRUST_PROXY).
   app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,8 @@ import type { OutboxHandler } from './outbox-worker.ts';
 import type { OutboxTopic } from './outbox.repository.ts';
 import { signupWebhookHandler, type SignupWebhookConfig } from '../webhooks/signup-webhook.ts';
 import { confirmationMailHandler, type ConfirmationMailDeps } from '../mail/confirmation-mail.ts';
+import { passwordResetMailHandler } from '../passwords/password-reset-mail.ts';
+import { inviteMailHandler, type InviteMailDeps } from '../team/invite-mail.ts';
 
 export interface OutboxHandlerDeps {
   /** Absent when the config has no sign-up webhook: its messages then wait in the table. */
@@ -9,6 +11,8 @@ export interface OutboxHandlerDeps {
   accounts: { setClientIdentifier(accountUid: string, id: string): Promise<void> };
   /** Confirmation mail of 'Almost done' sign-ups (mail/confirmation-mail.ts); absent: those messages wait in the table. */
   confirmationMail?: ConfirmationMailDeps | undefined;
+  /** The team invitation's membership check (its mail also needs confirmationMail's mailer, people and tokens). */
+  teamMembership?: InviteMailDeps['team'] | undefined;
 }
 
 /** Every topic the outbox delivers and its handler, in one table (mail joins it later). */
@@ -16,5 +20,8 @@ export function outboxHandlers(deps: OutboxHandlerDeps): Partial<Record<OutboxTo
   return {
     ...(deps.signupWebhook ? { 'signup.webhook': signupWebhookHandler(deps.signupWebhook, deps.accounts) } : {}),
     ...(deps.confirmationMail ? { 'mail.confirmation': confirmationMailHandler(deps.confirmationMail) } : {}),
+    // Forgot-password mail uses the same mailer, people and email tokens.
+    ...(deps.confirmationMail ? { 'mail.password-reset': passwordResetMailHandler(deps.confirmationMail) } : {}),
+    ...(deps.confirmationMail && deps.teamMembership ? { 'mail.invite': inviteMailHandler({ ...deps.confirmationMail, team: deps.teamMembership }) } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { outbox } from '../db/schema.ts';
 import { newUid } from '../ids/new-uid.ts';
 
 /** Topics the outbox worker knows how to deliver (handlers in outbox-topics.ts). */
-export type OutboxTopic = 'signup.webhook' | 'mail.confirmation';
+export type OutboxTopic = 'signup.webhook' | 'mail.confirmation' | 'mail.password-reset' | 'mail.invite';
 
 /**
  * Writes one message to the durable outbox. Pass the transaction handle of the change the message

@@ -17,6 +17,10 @@ export function passwordHistoryRepository(db: Db) {
       if (current?.hash) await db.insert(passwordHistory).values({ personUid, hash: current.hash, created: at });
       await db.update(people).set({ passwordHash: hash, updated: at }).where(eq(people.uid, personUid));
     },
+    /** PasswordMustChange: cleared once the person has chosen a new password (reset or change). */
+    async setMustChange(personUid: string, mustChange: boolean, at: Date): Promise<void> {
+      await db.update(people).set({ passwordMustChange: mustChange, updated: at }).where(eq(people.uid, personUid));
+    },
     /** The last `size` hashes, newest first. */
     async recent(personUid: string, size: number): Promise<string[]> {
       if (size <= 0) return [];

@@ -7,6 +7,8 @@ import { routeRateLimit } from '../http/rate-limits.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { validatePassword } from './validate-password.ts';
+import { liveResetToken } from './reset-password.ts';
+import type { ServerClock } from '../clock/server-clock.ts';
 
 const body = z.object({
   Password: z.string().max(1024),
@@ -14,6 +16,15 @@ const body = z.object({
   Email: z.string().max(320).optional(),
   FirstName: z.string().max(200).optional(),
   LastName: z.string().max(200).optional(),
+  /** The reset link's token (or an invitation's): that person's data and history count (spec 2 section 5). */
+  ResetToken: z.string().min(1).max(200).optional(),
+  ConfirmationToken: z.string().min(1).max(200).optional(),
+});
+
+/** The same tokens as query values, as the widget's page address carries them. */
+const query = z.object({
+  resetToken: z.string().min(1).max(200).optional(),
+  confirmationToken: z.string().min(1).max(200).optional(),
 });
 
 const answer = z.object({
@@ -22,12 +33,12 @@ const answer = z.object({
 });
 
 /** POST /auth/validate-password: IsValid per PolicyKey (spec 2 sections 5 and 7). */
-export async function passwordsRoutes(app: FastifyInstance, deps: { uow: UnitOfWork; policy: PasswordPolicy; tokens: AccessTokens }) {
+export async function passwordsRoutes(app: FastifyInstance, deps: { uow: UnitOfWork; policy: PasswordPolicy; tokens: AccessTokens; clock: ServerClock }) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/auth/validate-password', {
     config: routeRateLimit('passwordValidation'),
     schema: {
-      tags: ['auth'], summary: 'Checks a password against the policy and the 3,000 most common passwords; with an access token, also the person\'s history and personal data',
-      body, response: { 200: answer },
+      tags: ['auth'], summary: 'Checks a password against the policy and the 3,000 most common passwords; with an access token or a reset/confirmation token, also the person\'s history and personal data',
+      body, querystring: query, response: { 200: answer },
     },
   }, async (req) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
@@ -36,6 +47,13 @@ export async function passwordsRoutes(app: FastifyInstance, deps: { uow: UnitOfW
       const claims = await deps.tokens.verify(bearer[1]!);
       if (!claims) throw new AppError(ErrorCode.Unauthorized, 'The access token is not valid; sign in again.');
       personUid = claims.sub;
+    }
+    // The reset screen sends its link's token: the person it names is the one choosing a password.
+    const linkToken = req.body.ResetToken ?? req.body.ConfirmationToken ?? req.query.resetToken ?? req.query.confirmationToken;
+    if (!personUid && linkToken) {
+      const live = await liveResetToken(deps.uow, linkToken, deps.clock.now());
+      if (!live) throw new AppError(ErrorCode.InvalidToken);
+      personUid = live.personUid;
     }
     return validatePassword(deps, { password: req.body.Password, personUid, personalData: [req.body.Email, req.body.FirstName, req.body.LastName] });
   });

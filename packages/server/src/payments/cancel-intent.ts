@@ -1,8 +1,9 @@
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin } from '../accounts/account-access.ts';
 import { viaGateway } from './gateway-errors.ts';
-import { findOwnIntent } from './find-own-intent.ts';
+import { findOwnIntent, INTENT_NOT_FOUND } from './find-own-intent.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { PaymentsDeps } from './payments-deps.ts';
  */
 export async function cancelIntent(deps: PaymentsDeps, caller: Caller, clientSecret: string): Promise<{ Canceled: boolean; Status: string }> {
   const { row, intent } = await findOwnIntent(deps, clientSecret);
-  if (row.accountUid) assertMayManageAccount(caller, row.accountUid);
+  if (row.accountUid) requirePrimaryOrAdmin(caller, row.accountUid, INTENT_NOT_FOUND);
   if (row.consumed) throw new AppError(ErrorCode.PaymentIntentUsed, 'This payment belongs to a completed sign-up or change; it cannot be cancelled here.');
   if (intent.kind === 'setup') return { Canceled: false, Status: intent.status };
   if (intent.status === 'canceled') return { Canceled: true, Status: intent.status };

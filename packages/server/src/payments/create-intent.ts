@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin } from '../accounts/account-access.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { SubscriptionInput } from '../billing/billing.schemas.ts';
 import { viaGateway } from './gateway-errors.ts';
@@ -64,7 +65,7 @@ async function signupPlan(deps: PaymentsDeps, req: IntentRequest): Promise<Inten
 }
 
 async function accountPlan(deps: PaymentsDeps, caller: Caller, accountUid: string, req: IntentRequest): Promise<IntentPlan> {
-  assertMayManageAccount(caller, accountUid);
+  requirePrimaryOrAdmin(caller, accountUid);
   const repo = deps.store.payments;
   if (!(await repo.accountExists(accountUid))) throw new AppError(ErrorCode.NotFound, 'Account not found.');
   const saved = (await repo.paymentInformationOf(accountUid)).find((p) => p.gateway === deps.gateway.name && p.customerToken);

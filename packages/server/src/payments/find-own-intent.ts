@@ -6,6 +6,9 @@ import { intentIdFromClientSecret, type GatewayIntent } from './payment-gateway.
 import type { PaymentsDeps } from './payments-deps.ts';
 import type { PaymentIntentRow } from './payments.repository.ts';
 
+/** An unknown intent's answer, also given for another account's intent (account-access.ts). */
+export const INTENT_NOT_FOUND = { code: ErrorCode.PaymentIntentNotFound };
+
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requireMemberOrAdmin, requirePrimaryOrAdmin } from '../accounts/account-access.ts';
 import { viaGateway } from './gateway-errors.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentInformationToWire } from './payments.mappers.ts';
@@ -8,7 +9,7 @@ import type { WirePaymentInformation } from './payments.schemas.ts';
 
 /** GET /billing/paymentinformation: the account's saved payment method (at most one). */
 export async function listPaymentInformation(deps: PaymentsDeps, caller: Caller, accountUid: string): Promise<WirePaymentInformation[]> {
-  assertMayManageAccount(caller, accountUid);
+  requireMemberOrAdmin(caller, accountUid);
   if (!(await deps.store.payments.accountExists(accountUid))) throw new AppError(ErrorCode.NotFound, 'Account not found.');
   return (await deps.store.payments.paymentInformationOf(accountUid)).map(paymentInformationToWire);
 }
@@ -21,7 +22,7 @@ export async function listPaymentInformation(deps: PaymentsDeps, caller: Caller,
 export async function deletePaymentInformation(deps: PaymentsDeps, caller: Caller, uid: string): Promise<void> {
   const row = await deps.store.payments.paymentInformation(uid);
   if (!row) throw new AppError(ErrorCode.NotFound, 'Payment information not found.');
-  assertMayManageAccount(caller, row.accountUid);
+  requirePrimaryOrAdmin(caller, row.accountUid, { code: ErrorCode.NotFound, message: 'Payment information not found.' });
   if (row.paymentToken && row.gateway === deps.gateway.name) await viaGateway(() => deps.gateway.detachPaymentMethod(row.paymentToken!));
   await deps.store.payments.deletePaymentInformation(uid);
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAnswer, listOf } from '../http/list.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { guardRoutes } from '../http/route-auth.ts';
+import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { cancelIntent } from './cancel-intent.ts';
 import { createIntent } from './create-intent.ts';
 import { intentAmount } from './intent-amount.ts';
@@ -19,22 +19,22 @@ import { savePaymentInformation } from './save-payment-information.ts';
 
 const BASE = '/api/v1/billing/paymentinformation';
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional() }).loose();
-const ACCOUNT_NOTE = 'Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.';
+const ACCOUNT_NOTE = 'Public at sign-up; on an existing account (accountUid, Account, or an intent made for one) it takes the primary contact\'s access token (or the admin key).';
 
 /**
  * Spec 1 section 7 "Payment". Sign-up calls are public and rate limited; calls on an existing
- * account take the admin key until login exists (docs/decisions.md "Billing routes: admin key
- * until login"). The "stripe" in some paths is the spec's; they serve every gateway.
+ * account take a member's access token (reads) or the primary contact's (changes), or the admin
+ * key (docs/auth.md "Who may call what"). The "stripe" in some paths is the spec's; they serve every gateway.
  */
-export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, adminGuard: (req: FastifyRequest, reply: FastifyReply) => Promise<void>): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, accountGuard: Guard): Promise<void> {
   const tags = ['payments'];
 
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    // Sign-up routes: anonymous callers are fine; a caller who sends the admin key is checked, so the
-    // use case can allow account intents to the admin only (assertMayManageAccount).
+    // Sign-up routes: anonymous callers are fine; a caller who sends a credential is checked, so the
+    // use case can allow account intents to the account's primary contact or the admin (account-access.ts).
     const identify = async (req: FastifyRequest, reply: FastifyReply) => {
-      if (req.headers.authorization) await adminGuard(req, reply);
+      if (req.headers.authorization) await accountGuard(req, reply);
     };
 
     r.get(`${BASE}/configuration`, {
@@ -69,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ad
   });
 
   await app.register(async (scope) => {
-    guardRoutes(scope, 'adminKey', adminGuard);
+    guardRoutes(scope, 'accessTokenOrAdminKey', accountGuard);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(`${BASE}/stripe/setup-intent`, {

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
-import { findOwnIntent } from './find-own-intent.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin } from '../accounts/account-access.ts';
+import { findOwnIntent, INTENT_NOT_FOUND } from './find-own-intent.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { PaymentsDeps } from './payments-deps.ts';
  * the stale-failure rule); at sign-up there is no account and nothing is recorded but the intent's state.
  */
 export async function recordSetupFailure(deps: PaymentsDeps, caller: Caller, body: { ClientSecret?: string | undefined; Account?: { Uid: string } | undefined }): Promise<{ LatestFailureDateTime: string | null }> {
-  if (body.Account) assertMayManageAccount(caller, body.Account.Uid);
+  if (body.Account) requirePrimaryOrAdmin(caller, body.Account.Uid);
   let accountUid = body.Account?.Uid ?? null;
   if (body.ClientSecret) {
     const { row, intent } = await findOwnIntent(deps, body.ClientSecret);
@@ -18,7 +19,7 @@ export async function recordSetupFailure(deps: PaymentsDeps, caller: Caller, bod
       throw validationError([fieldError('ClientSecret', ErrorCode.InvalidValue, 'This intent belongs to another account.')]);
     }
     if (row.accountUid && !accountUid) {
-      assertMayManageAccount(caller, row.accountUid);
+      requirePrimaryOrAdmin(caller, row.accountUid, INTENT_NOT_FOUND);
       accountUid = row.accountUid;
     }
     await deps.store.payments.setIntentStatus(row.uid, intent.status);

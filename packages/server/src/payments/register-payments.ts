@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Guard } from '../http/route-auth.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
 import { previewChange } from '../billing/prepare-change.ts';
@@ -17,7 +18,8 @@ export interface PaymentsSetup {
   billing: BillingDeps;
   /** The configured gateway; absent: made from the config (the sandbox over `db`; Stripe needs start-server's secrets). */
   gateway?: PaymentGateway | undefined;
-  adminGuard: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** A member's access token or the admin key (route-auth.ts accessTokenOrAdminKeyGuard). */
+  accountGuard: Guard;
   /** Origins the sandbox's authentication step may return to (CORS's list). */
   allowedOrigins: ReadonlySet<string>;
 }
@@ -31,7 +33,7 @@ export async function registerPayments(app: FastifyInstance, setup: PaymentsSetu
     signupDueNow: async (subscription) => (await computeChargeSummary(billing, subscription, 'now')).Total,
     changeDueNow: async (caller, uid, subscription) => (await previewChange(billing, caller, uid, subscription, 'now')).Total,
   };
-  await app.register(async (scope) => paymentRoutes(scope, deps, setup.adminGuard));
+  await app.register(async (scope) => paymentRoutes(scope, deps, setup.accountGuard));
   if (gateway.name === 'stripe') await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
   if (gateway.name === 'sandbox') {
     const provider = sandboxProvider({ repo: sandboxRepository(db), clock: billing.clock, companyUid: billing.config.company.uid, allowedOrigins: setup.allowedOrigins });

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
-import { assertMayManageAccount, type Caller } from '../http/caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { requirePrimaryOrAdmin } from '../accounts/account-access.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { viaGateway } from './gateway-errors.ts';
 import { findOwnIntent } from './find-own-intent.ts';
@@ -17,7 +18,7 @@ import type { SavePaymentBody, WirePaymentInformation } from './payments.schemas
  */
 export async function savePaymentInformation(deps: PaymentsDeps, caller: Caller, body: SavePaymentBody): Promise<WirePaymentInformation> {
   const accountUid = body.Account.Uid;
-  assertMayManageAccount(caller, accountUid);
+  requirePrimaryOrAdmin(caller, accountUid);
   const repo = deps.store.payments;
   if (!(await repo.accountExists(accountUid))) throw new AppError(ErrorCode.NotFound, 'Account not found.');
   const found = await findOwnIntent(deps, body.PaymentClientSecret);

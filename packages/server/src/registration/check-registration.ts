@@ -5,6 +5,8 @@ import {
 } from '@portico/core/fields/index';
 import { findCountryCode } from '@portico/core/geo/countries';
 import { checkPassword, passwordFieldErrors } from '@portico/core/passwords/password-policy';
+import { isCommonPassword } from '../passwords/common-passwords.ts';
+import { COMMON_PASSWORD_KEY } from '../passwords/validate-password.ts';
 import { PROFILE_IMAGE_MAX_BYTES, type ProfileImageType } from '@portico/core/signup/registration-limits';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { StoredAddress } from '../accounts/accounts.repository.ts';
@@ -127,7 +129,10 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
   if (password !== '' || (ctx.config.registration.requirePassword && !ctx.google)) {
     if (password === '') errors.push(fieldError('Person.Password', ErrorCode.Required));
     else {
-      const results = checkPassword(password, ctx.config.passwordPolicy, { personalData: [email, orNull(p.FirstName), orNull(p.LastName)] });
+      const results = checkPassword(password, ctx.config.passwordPolicy, {
+        personalData: [email, orNull(p.FirstName), orNull(p.LastName)],
+        extraRules: [{ PolicyKey: COMMON_PASSWORD_KEY, isValid: (pw) => !isCommonPassword(pw) }],
+      });
       errors.push(...passwordFieldErrors('Person.Password', results, ctx.config.passwordPolicy));
     }
   }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
-import { dayToIso, toDay, trialEndDay, type ChargeSummary } from '@portico/core/billing/index';
-import { hash as argon2Hash } from '@node-rs/argon2';
+import type { ChargeSummary } from '@portico/core/billing/index';
 import { accountToWire } from '../accounts/accounts.mappers.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
-import { renewalFrom } from '../billing/subscription-timeline.ts';
+import { newSubscriptionRow } from '../billing/new-subscription-row.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
@@ -19,6 +18,7 @@ import { checkRegistration, withUid, type CheckedRegistration, type ReceivedImag
 import type { RegistrationDeps, VerifiedSignupPayment } from './registration-deps.ts';
 import type { RegistrationInput, RegistrationOut } from './registration.schemas.ts';
 import { tokenHash } from './secret-token.ts';
+import { hashPassword } from '../passwords/password-hashing.ts';
 
 export const REGISTRATION_SCOPE = 'POST /crm/registrations';
 
@@ -163,7 +163,7 @@ async function registerOnce(
     throw new AppError(code, undefined, [fieldError('RecaptchaToken', code)]);
   }
   const summary = await dueNow(deps, req.body);
-  const passwordHash = prepared.checked.password ? await argon2Hash(prepared.checked.password) : null;
+  const passwordHash = prepared.checked.password ? await hashPassword(prepared.checked.password) : null;
   const verified = await verifyPayment(deps, caller, req.body, prepared, summary);
   try {
     return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified }));
@@ -228,16 +228,7 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
   let subscriptionUid: string | null = null;
   if (sub) {
     subscriptionUid = newUid();
-    const anchor = trialEndDay(sub.plan, toDay(now)) ?? toDay(now);
-    await repos.subscriptions.insert({
-      uid: subscriptionUid, accountUid, planUid: sub.plan.Uid, quantity: sub.quantity, term: sub.term,
-      startDate: now, endDate: null, renewalDate: renewalFrom(anchor, sub.term, now), anchorDate: dayToIso(anchor),
-      addOns: sub.addOns.map((a) => ({
-        uid: newUid(), addOnUid: a.addOn.Uid, quantity: a.quantity, term: a.term, startDate: now, endDate: null,
-        renewalDate: a.term === 'OneTime' ? null : renewalFrom(anchor, a.term, now),
-      })),
-      coupons: sub.coupon ? [{ uid: newUid(), couponUid: sub.coupon.coupon.Uid, startDate: now, expireDate: sub.coupon.expireDate ? new Date(sub.coupon.expireDate) : null }] : [],
-    });
+    await repos.subscriptions.insert(newSubscriptionRow(sub, { uid: subscriptionUid, accountUid, start: now, now }));
   }
 
   // Free plans and trials bill nothing now: no invoice. Anything billed (even to 0 by a coupon) gets one.

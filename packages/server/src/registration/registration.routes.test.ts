@@ -51,7 +51,7 @@ describe('POST /crm/registrations: one transaction from account to invoice (issu
 
   it('stores a password only as an argon2id hash, after checking it against the policy', async () => {
     const weak = await expectRefusedWithoutWrites(t, async () => register(t, registrationBody({ Nonce: await nonce(t) }, { Password: 'short' })), 400, 'Errors.ValidationFailed');
-    expect(weak.FieldErrors.map((e) => e.ErrorCode)).toEqual(['Errors.PasswordTooShort', 'Errors.PasswordNeedsUpperLowerNumber']);
+    expect(weak.FieldErrors.map((e) => e.ErrorCode)).toEqual(['Errors.PasswordTooShort', 'Errors.PasswordNeedsUpperLowerNumber', 'Errors.PasswordTooCommon']);
     const personal = await expectRefusedWithoutWrites(t, async () => register(t, registrationBody({ Nonce: await nonce(t) }, { Password: 'Lovelace12345' })), 400, 'Errors.PasswordContainsPersonalData');
     expect(personal.FieldErrors[0]!.Field).toBe('Person.Password');
     const res = await register(t, registrationBody({ Nonce: await nonce(t) }, { Password: 'Correct Horse 42' }));

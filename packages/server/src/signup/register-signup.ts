@@ -20,6 +20,7 @@ export interface RegisterSignupOptions {
   secrets: Record<string, string | undefined>;
   outbox?: SignupServicesOptions['outbox'];
   mail?: SignupServicesOptions['mail'];
+  teamMembership?: SignupServicesOptions['teamMembership'];
 }
 
 /**

@@ -7,7 +7,7 @@ import { createCaptcha, type CaptchaVerifier } from '../captcha/captcha.ts';
 import { captchaSolutionsRepository } from '../captcha/captcha-solutions.repository.ts';
 import { createGoogleIdTokenVerifier, type VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
-import { outboxHandlers } from '../outbox/outbox-topics.ts';
+import { outboxHandlers, type OutboxHandlerDeps } from '../outbox/outbox-topics.ts';
 import type { ConfirmationMailDeps } from '../mail/confirmation-mail.ts';
 import type { SignupWebhookConfig } from '../webhooks/signup-webhook.ts';
 
@@ -32,6 +32,8 @@ export interface SignupServicesOptions {
   outbox?: Partial<Omit<OutboxWorkerOptions, 'db' | 'handlers'>>;
   /** What the confirmation mail needs (the mailer, people, email tokens). */
   mail?: ConfirmationMailDeps | undefined;
+  /** The team invitation mail's membership check (team/invite-mail.ts). */
+  teamMembership?: OutboxHandlerDeps['teamMembership'];
 }
 
 function signupWebhook(config: CompanyConfig, secrets: Record<string, string | undefined>): SignupWebhookConfig | undefined {
@@ -58,7 +60,7 @@ export function createSignupServices(options: SignupServicesOptions): SignupServ
   const outbox = createOutboxWorker({
     ...options.outbox,
     db: options.db,
-    handlers: outboxHandlers({ signupWebhook: webhook, accounts: options.accounts, confirmationMail: options.mail }),
+    handlers: outboxHandlers({ signupWebhook: webhook, accounts: options.accounts, confirmationMail: options.mail, teamMembership: options.teamMembership }),
   });
   return { captcha, verifyGoogleIdToken, signupWebhookConfigured: webhook !== undefined, outbox };
 }

@@ -73,5 +73,6 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     },
     Theme: config.theme,
     StaticConfig: { Path: STATIC_CONFIG_PATH, CacheDurationSeconds: config.staticConfigCacheSeconds },
+    SignIn: { TokenInQuery: config.auth.tokenInQuery, RememberLastEmail: config.auth.rememberLastEmail },
   };
 }

@@ -7,10 +7,10 @@ import type { Transport } from './transport.ts';
 const clients = new WeakMap<Runtime, ApiClient>();
 
 /** Demo mode answers from the demo chunk, loaded on the first call: never a request to a server. */
-const lazyDemoTransport = (): Transport => {
+const lazyDemoTransport = (runtime: Runtime): Transport => {
   let transport: Promise<Transport> | null = null;
   return async (call) => {
-    transport ??= import('../demo/demo-transport.ts').then((m) => m.demoTransport());
+    transport ??= import('../demo/demo-transport.ts').then((m) => m.demoTransport(undefined, () => runtime.persona.get()));
     return (await transport)(call);
   };
 };
@@ -24,7 +24,7 @@ export function apiClientFor(runtime: Runtime): ApiClient {
   if (!client) {
     const demo = runtime.config.demo;
     client = createApiClient({
-      transport: demo ? lazyDemoTransport() : fetchTransport(runtime.config.server),
+      transport: demo ? lazyDemoTransport(runtime) : fetchTransport(runtime.config.server),
       token: () => (demo ? null : runtime.token.get()),
     });
     clients.set(runtime, client);

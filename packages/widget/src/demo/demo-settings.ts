@@ -102,4 +102,5 @@ export const DEMO_SETTINGS: InitSettings = {
   },
   Theme: { ...DEFAULT_THEME },
   StaticConfig: { Path: '/api/v1/widgets/auth/init.json', CacheDurationSeconds: 0 },
+  SignIn: { TokenInQuery: false, RememberLastEmail: true },
 };

@@ -10,6 +10,7 @@ import type { ErrorBody, FieldError } from '@portico/core';
 import type { HttpMethod, Operation, PathsFor, RequestBody, ResponseBody } from '../api/api-types.ts';
 import type { ApiAnswer, ApiCall, Transport } from '../api/transport.ts';
 import { DEMO_COUPONS, DEMO_SETTINGS } from './demo-settings.ts';
+import type { DemoPersonaName } from '../shared/personas.ts';
 
 /** What a demo handler receives: the call's parameters and its typed body. */
 interface DemoRequest<O> {
@@ -17,6 +18,10 @@ interface DemoRequest<O> {
   query: Readonly<Record<string, unknown>>;
   body: RequestBody<O>;
   now: Date;
+  /** The demo persona the page has picked (Portico.setDemoPersona). */
+  persona: DemoPersonaName;
+  /** The files of a multipart call. */
+  files: Readonly<Record<string, Blob>>;
 }
 
 /** A refusal, answered in the server's error shape. */
@@ -35,6 +40,9 @@ const errorBody = (r: DemoRefusal): ErrorBody => ({
   Status: r.status, ErrorCode: r.code, Message: r.fieldErrors.length === 1 ? r.fieldErrors[0]!.Message : defaultMessages[r.code], FieldErrors: r.fieldErrors,
 });
 
+/** An unsigned stand-in (header.payload.signature shape) so the widget can read its claims; no server would accept it. */
+const DEMO_ACCESS_TOKEN = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZW1vIiwiZGVtbyI6dHJ1ZX0.demo';
+
 const ROUTES: Route[] = [
   route('get', '/api/v1/widgets/auth/init', () => DEMO_SETTINGS),
   route('get', '/api/v1/public/billing/discountcoupons/exists', () => ({ Result: DEMO_COUPONS.some((c) => c.IsActive) })),
@@ -42,15 +50,49 @@ const ROUTES: Route[] = [
     (await import('./demo-billing.ts')).lookUpCoupon(String(req.pathParams.code), typeof req.query.planUid === 'string' ? req.query.planUid : null, req.now)),
   route('post', '/api/v1/billing/subscriptions/compute-charge-summary', async (req) =>
     (await import('./demo-billing.ts')).computeChargeSummary(req.body, req.query.asOf === 'renewal' ? 'renewal' : 'now', req.now)),
+  // Team (the teamOwner persona's account, kept in memory): demo-team.ts.
+  route('get', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoTeamPage(req.query)),
+  route('post', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoInvite(req.body)),
+  route('put', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoChange(String(req.pathParams.Uid), req.body)),
+  route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoRemove(String(req.pathParams.Uid))),
+  // Profile and account (per persona, kept in memory): demo-profile.ts.
+  route('get', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoProfile(req.persona)),
+  route('put', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoSaveProfile(req.persona, req.body)),
+  route('put', '/api/v1/profile/photo', async (req) => (await import('./demo-profile.ts')).demoSetPhoto(req.persona, req.files.profileImage ?? null)),
+  route('delete', '/api/v1/profile/photo', async (req) => (await import('./demo-profile.ts')).demoSetPhoto(req.persona, null)),
+  route('get', '/api/v1/profile/accounts', async (req) => (await import('./demo-profile.ts')).demoAccounts(req.persona, req.now)),
+  route('get', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoAccount(req.persona)),
+  route('put', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoSaveAccount(req.persona, req.body)),
+  // Sign-in: any email and password; the screen switches the demo persona (demo-signin.ts). The token is not a real one.
+  route('post', '/api/v1/tokens', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
+  route('post', '/api/v1/reissue-token', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
+  route('post', '/api/v1/tokens/logout', () => undefined),
+  // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
+  route('post', '/api/v1/crm/people/forgotPassword', () => undefined),
+  route('get', '/api/v1/crm/people/resetPassword/{token}/options', () => ({ Options: 1 })),
+  route('post', '/api/v1/crm/people/resetPassword/{token}', async (req) => {
+    if (req.body.NewPassword !== undefined) (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);
+    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 };
+  }),
+  route('post', '/api/v1/auth/validate-password', async (req) => (await import('./demo-passwords.ts')).demoValidatePassword(req.body.Password)),
+  route('put', '/api/v1/profile/password', async (req) => {
+    if (req.body.NewPassword !== req.body.ConfirmPassword) {
+      throw new DemoRefusal(400, ErrorCode.PasswordsDoNotMatch, [{ Field: 'ConfirmPassword', ErrorCode: ErrorCode.PasswordsDoNotMatch, Message: defaultMessages[ErrorCode.PasswordsDoNotMatch] }]);
+    }
+    (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);
+    return undefined;
+  }),
 ];
 
-export function demoTransport(clock: () => Date = () => new Date()): Transport {
+export function demoTransport(clock: () => Date = () => new Date(), persona: () => DemoPersonaName = () => 'teamOwner'): Transport {
   return async (call: ApiCall): Promise<ApiAnswer> => {
     const found = ROUTES.find((r) => r.method === call.method && r.path === call.path);
     const answer = (status: number, body: unknown): ApiAnswer => ({ status, body, header: () => null });
     if (!found) return answer(404, errorBody(new DemoRefusal(404, ErrorCode.NotFound)));
     try {
-      const body = await found.handle({ pathParams: call.pathParams, query: call.query, body: call.body as never, now: clock() });
+      const body = await found.handle({
+        pathParams: call.pathParams, query: call.query, body: call.body as never, now: clock(), persona: persona(), files: call.multipart?.files ?? {},
+      });
       return answer(200, structuredClone(body));
     } catch (err) {
       if (err instanceof DemoRefusal) return answer(err.status, errorBody(err));

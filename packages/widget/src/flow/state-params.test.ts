@@ -14,12 +14,12 @@ describe('params per state', () => {
   });
 
   it('a state without params takes none', () => {
-    expect(parseStateParams('login', { anything: 1 })).toEqual({});
+    expect(parseStateParams('thankYou', { anything: 1 })).toEqual({});
     expect(parseStateParams('__controls', undefined)).toEqual({});
   });
 
   it('types follow the state', () => {
     expectTypeOf<StateParams<'checkout'>>().toEqualTypeOf<{ nextState?: import('@portico/core').StateName; planUid?: string; term?: import('@portico/core').BillingRenewalTerm; fixedPlan?: boolean }>();
-    expectTypeOf<StateParams<'login'>>().toEqualTypeOf<Record<string, never>>();
+    expectTypeOf<StateParams<'thankYou'>>().toEqualTypeOf<Record<string, never>>();
   });
 });

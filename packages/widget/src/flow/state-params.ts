@@ -21,6 +21,8 @@ function read<T extends object>(raw: Raw, readers: { [K in keyof T]-?: (v: unkno
 
 export const REGISTER_CONFIRMATION_VARIANTS = ['thankYou', 'almostDone', 'accountCreated'] as const;
 export const PROCESSING_ACTIONS = ['signUp', 'changePlan', 'savePaymentInformation'] as const;
+export const LINK_TOKEN_KINDS = ['reset', 'confirmation'] as const;
+export const REPAIR_REASONS = ['expired', 'planUpgrade', 'quantityUpgrade', 'paymentInformation', 'pastDue'] as const;
 
 /**
  * The params each state takes, from `Portico.open(state, { params })`, an embed
@@ -42,6 +44,18 @@ const READERS = {
     redirectStatus?: string; paymentIntent?: string; setupIntent?: string; clientSecret?: string;
   }>(raw, { action: oneOf(PROCESSING_ACTIONS), from: state, redirectStatus: text, paymentIntent: text, setupIntent: text, clientSecret: text }),
   updatePaymentInformation: (raw: Raw) => read<{ nextState?: StateName }>(raw, { nextState: state }),
+  // A reset link's token (`kind` reset) or an invitation's set-password token (`kind` confirmation); none after a PasswordMustChange login.
+  resetPassword: (raw: Raw) => read<{ token?: string; kind?: (typeof LINK_TOKEN_KINDS)[number] }>(raw, { token: text, kind: oneOf(LINK_TOKEN_KINDS) }),
+  forgotPassword: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
+  forgotPasswordConfirmation: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
+  // The account a host page wants signed in to when the person has several (post-login routing's hint).
+  login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string }>(raw, { clientIdentifier: text, accountUid: text }),
+  // Set by post-login routing: who can fix the account, why, and whether the provider's customer portal can.
+  accountActionRequired: (raw: Raw) => read<{ primaryContact?: string; reason?: (typeof REPAIR_REASONS)[number]; portal?: boolean }>(raw, { primaryContact: text, reason: oneOf(REPAIR_REASONS), portal: flag }),
+  // team: the page (row offset) to open on; promote/remove: the PersonAccount and how to name the person.
+  team: (raw: Raw) => read<{ offset?: number }>(raw, { offset: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined) }),
+  teamMemberPromote: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
+  teamMemberRemove: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

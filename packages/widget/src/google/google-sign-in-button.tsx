@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLightDomSlot } from '../app/use-light-dom-slot.tsx';
 import { loadScript } from '../third-party/load-script.ts';
+import { registerGoogleButton, type GoogleIdApi } from './google-identity.ts';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 interface GoogleIdentity {
   accounts: {
-    id: {
-      initialize(options: { client_id: string; callback(response: { credential: string }): void; ux_mode?: 'popup'; context?: string }): void;
-      renderButton(el: HTMLElement, options: { type: 'standard'; theme: 'outline' | 'filled_black'; size: 'large'; text: 'signup_with' | 'signin_with' | 'continue_with'; shape: 'rectangular' | 'pill'; width?: number; locale?: string }): void;
+    id: GoogleIdApi & {
+      renderButton(el: HTMLElement, options: {
+        type: 'standard'; theme: 'outline' | 'filled_black'; size: 'large'; text: 'signup_with' | 'signin_with' | 'continue_with';
+        shape: 'rectangular' | 'pill'; width?: number; locale?: string; click_listener?: () => void;
+      }): void;
     };
   };
 }
@@ -39,21 +42,21 @@ export function GoogleSignInButton({ clientId, onCredential, text = 'signup_with
   useEffect(() => {
     if (!container || !clientId) return;
     let live = true;
+    let registration: ReturnType<typeof registerGoogleButton> | null = null;
     loadScript(GOOGLE_IDENTITY_SCRIPT).then(() => {
       const google = (window as unknown as { google?: GoogleIdentity }).google;
       if (!live) return;
       if (!google) throw new Error('Google Identity Services not available');
-      google.accounts.id.initialize({
-        client_id: clientId, ux_mode: 'popup', context: text === 'signin_with' ? 'signin' : 'signup',
-        callback: (response) => { if (response.credential) onCredentialRef.current(response.credential); },
-      });
+      const mine = registerGoogleButton(google.accounts.id, clientId, text === 'signin_with' ? 'signin' : 'signup', onCredentialRef);
+      registration = mine;
       google.accounts.id.renderButton(container, {
-        type: 'standard', theme: dark ? 'filled_black' : 'outline', size: 'large', text, shape: pill ? 'pill' : 'rectangular',
+        type: 'standard', theme: dark ? 'filled_black' : 'outline', size: 'large', text, shape: pill ? 'pill' : 'rectangular', click_listener: mine.claim,
         width: Math.min(400, Math.max(200, Math.round(container.getBoundingClientRect().width) || 320)), locale: i18n.language,
       });
     }).catch(() => { if (live) setFailed(true); });
     return () => {
       live = false;
+      registration?.remove();
       container.replaceChildren();
     };
   }, [container, clientId, text, dark, pill, i18n.language]);

@@ -105,18 +105,10 @@ export const en = {
       OneTime: 'one time',
     },
   },
+  // The profile screens' own strings are lazy (screens/profile-view/en-profile.ts); these two serve any signed-out screen.
   profileView: {
-    photo: 'Profile photo',
-    name: 'Name',
-    email: 'Email',
-    password: 'Password',
-    change: 'Change {{group}}',
-    passwordMask: '••••••••',
-    googleManaged: 'Managed by your Google login',
-    photoAlt: 'Profile photo placeholder showing {{initials}}',
     signedOut: 'Log in to see your profile.',
     logIn: 'Log in',
-    notSignedInServer: 'Profile viewing needs a signed-in member.',
   },
   demo: {
     badge: 'Demo mode',

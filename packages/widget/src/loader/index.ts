@@ -10,6 +10,7 @@ import type { PorticoListener } from '../shared/events.ts';
 import { createStore } from '../shared/store.ts';
 import { STATE_AREAS } from '../shared/state-areas.ts';
 import { DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
+import { VISITOR_ID_STORAGE_KEY } from '../shared/visitor-id.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, safeLocalStorage } from '../auth/token-store.ts';
@@ -143,7 +144,17 @@ function boot(): void {
     clearAccessToken: () => token.set(null),
     getJwtPayload: () => token.payload(),
     logout() {
+      const bearer = token.get();
+      // The server ends the session too, so every token of it stops at once (spec 2 section 4).
+      if (bearer && !config.demo) {
+        void fetch(new URL('/api/v1/tokens/logout', config.server), { method: 'POST', headers: { Authorization: `Bearer ${bearer}` } }).catch(() => undefined);
+      }
       token.set(null);
+      try {
+        localStorage.removeItem(VISITOR_ID_STORAGE_KEY);
+      } catch {
+        /* storage blocked: nothing stored */
+      }
       events.emit('logout');
     },
     setTheme(partial: Partial<ThemeSettings>) {

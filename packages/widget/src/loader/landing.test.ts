@@ -20,4 +20,10 @@ describe('what the page address asks the widget to finish', () => {
     expect(landingFor('https://shop.example/?token=abc')).toBeNull();
     expect(landingFor('https://shop.example/pricing')).toBeNull();
   });
+
+  it('a reset link or an invitation link lands on resetPassword with its token, removed from the address', () => {
+    expect(landingFor('https://shop.example/account?x=1&resetToken=abc_-1')).toEqual({ state: 'resetPassword', params: { token: 'abc_-1', kind: 'reset' }, cleanHref: 'https://shop.example/account?x=1' });
+    expect(landingFor('https://shop.example/?confirmationToken=xyz#top')).toEqual({ state: 'resetPassword', params: { token: 'xyz', kind: 'confirmation' }, cleanHref: 'https://shop.example/#top' });
+    expect(landingFor('https://shop.example/?resetToken=')).toBeNull();
+  });
 });

@@ -2,12 +2,13 @@
  * What the page's address asks the widget to finish when it loads: the return from a bank's
  * authentication step that a Portico screen started (the provider adds redirect_status to a return
  * address carrying `portico_action`; spec 1 section 4 "Return from the payment redirect" lands on
- * processing), or the link of a sign-up confirmation mail (registerConfirmation confirms the
- * token). The values are read here, once, and removed from the address bar at once, so nothing
+ * processing), the link of a sign-up confirmation mail (registerConfirmation confirms the
+ * token), or a reset or invitation link (`resetToken` / `confirmationToken`: resetPassword). The
+ * values are read here, once, and removed from the address bar at once, so nothing
  * else on the page acts on them a second time.
  */
 export interface Landing {
-  state: 'processing' | 'registerConfirmation';
+  state: 'processing' | 'registerConfirmation' | 'resetPassword';
   params: Record<string, string>;
   /** The address without what was read. */
   cleanHref: string;
@@ -31,6 +32,14 @@ export function landingFor(href: string): Landing | null {
     set('clientSecret', q.get('payment_intent_client_secret') ?? q.get('setup_intent_client_secret'));
     for (const k of [...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
     return { state: 'processing', params, cleanHref: url.toString() };
+  }
+  // A reset link (forgot password) or an invitation's set-password link: resetPassword with its token.
+  for (const [key, kind] of [['resetToken', 'reset'], ['confirmationToken', 'confirmation']] as const) {
+    const link = q.get(key);
+    if (link) {
+      q.delete(key);
+      return { state: 'resetPassword', params: { token: link, kind }, cleanHref: url.toString() };
+    }
   }
   const token = q.get('token');
   if (q.get(CONFIRM_MARK) && token) {

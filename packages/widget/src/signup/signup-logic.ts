@@ -20,6 +20,8 @@ export const DRAFT = {
   terms: 'TermsAccepted',
   optIn: 'Person.OptInToEmailList',
   captcha: 'RecaptchaToken',
+  /** A Google ID token the person signed up with (short-lived; sessionStorage only, like the draft). */
+  google: 'GoogleIdToken',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import type { SubscriptionDraft } from '../components/billing/subscription-draft
 import type { PaymentController } from '../payments/payment-types.ts';
 import type { Emitter } from '../shared/events.ts';
 import { confirmationPage, submitRegistration } from './registration-calls.ts';
+import { forgetKeptImage, keepImageForRedirect } from './redirect-image.ts';
 import { DRAFT, type RegistrationAnswer, type RegistrationBody } from './signup-logic.ts';
 import type { NonceSource } from './use-nonce.ts';
 
@@ -53,7 +54,7 @@ export function signupProblem(code: string, errors: readonly DisplayError[] = []
 export async function submitSignup(deps: SignupDeps, input: SignupInput): Promise<SignupResult> {
   const shown = input.subscription;
   if (shown) deps.flow.editSubscription(() => shown);
-  deps.flow.setFields({ ...input.raw, [DRAFT.captcha]: input.captchaToken ?? null });
+  deps.flow.setFields({ ...input.raw, [DRAFT.captcha]: input.captchaToken ?? null, [DRAFT.google]: input.body.GoogleIdToken ?? null });
   deps.events.emit('signup.registrationData', { registration: input.body });
   let aborted = false;
   deps.events.emit('signup.preRegister', { registration: input.body, abort: () => { aborted = true; } });
@@ -62,6 +63,8 @@ export async function submitSignup(deps: SignupDeps, input: SignupInput): Promis
   let paymentInformation: RegistrationBody['PaymentInformation'] = null;
   if (input.paymentRequired) {
     if (!input.payment) throw signupProblem(ErrorCode.PaymentInformationSetupFailed);
+    // The bank's authentication may reload the page before step 4: the image must survive it.
+    await keepImageForRedirect(input.image);
     const outcome = await input.payment.confirm();
     if (outcome.kind === 'authenticate') return { kind: 'authenticate' };
     if (outcome.kind === 'failed') return { kind: 'paymentFailed' };
@@ -89,6 +92,7 @@ export async function registerWith(
       ...(extra.paymentInformation ? { PaymentInformation: extra.paymentInformation } : {}),
     }, { image: extra.image, confirmationUrl: confirmationPage(window.location.href) });
     deps.flow.clear();
+    forgetKeptImage();
     deps.events.emit('signup', { accountUid: answer.Account.Uid, personUid: answer.Person.Uid, email: answer.Person.Email });
     return answer;
   } catch (err) {

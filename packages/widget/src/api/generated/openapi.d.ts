@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attributes/{entityType}/definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Field definitions of Person or Account (cached; ETag) */
+        get: operations["getAttributesByEntityTypeDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attributes/{entityType}/definitions/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One field definition by Uid (cached; ETag) */
+        get: operations["getAttributesByEntityTypeDefinitionsByUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/jwks": {
         parameters: {
             query?: never;
@@ -64,7 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks a password against the policy and the 3,000 most common passwords; with an access token, also the person's history and personal data */
+        /** Checks a password against the policy and the 3,000 most common passwords; with an access token or a reset/confirmation token, also the person's history and personal data */
         post: operations["postAuthValidatePassword"];
         delete?: never;
         options?: never;
@@ -152,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Get-intent: a payment intent for the amount due now (priced by the server from the draft) or a setup intent
-         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         * @description Public at sign-up; on an existing account (accountUid, Account, or an intent made for one) it takes the primary contact's access token (or the admin key).
          */
         post: operations["postBillingPaymentinformationIntent"];
         delete?: never;
@@ -172,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an intent the widget gives up (not a setup intent)
-         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         * @description Public at sign-up; on an existing account (accountUid, Account, or an intent made for one) it takes the primary contact's access token (or the admin key).
          */
         post: operations["postBillingPaymentinformationStripeCancelIntent"];
         delete?: never;
@@ -226,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Report a failed payment setup: records LatestFailureDateTime on an existing account
-         * @description Public at sign-up; on an existing account (accountUid, or an intent made for one) it takes the admin key until login exists.
+         * @description Public at sign-up; on an existing account (accountUid, Account, or an intent made for one) it takes the primary contact's access token (or the admin key).
          */
         post: operations["postBillingPaymentinformationStripeSf"];
         delete?: never;
@@ -439,6 +473,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crm/people/forgotPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a single-use reset link (60 minutes) to the address if it has an account; the same 204 either way */
+        post: operations["postCrmPeopleForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/people/resetPassword/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password (or links Google) with a reset or invitation link, once; ends every session and answers a fresh access token */
+        post: operations["postCrmPeopleResetPasswordByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crm/people/resetPassword/{token}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reset options of a live reset or invitation link: 2 offers Google (when configured), else 1; 404 Errors.InvalidToken when unknown, used or expired */
+        get: operations["getCrmPeopleResetPasswordByTokenOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crm/registrations": {
         parameters: {
             query?: never;
@@ -575,6 +660,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person (with PasswordMustChange, ProfileImageS3Url, OAuthGoogleProfileId, configured field values) */
+        get: operations["getProfile"];
+        /** Change the editable profile fields (checked with the profile field configuration; 409 Errors.Duplicate for an email in use; Google-linked people keep their email) */
+        put: operations["putProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account the token is signed in to (any member) */
+        get: operations["getProfileAccount"];
+        /** Change the account's editable fields (primary contact only: 403 for members) */
+        put: operations["putProfileAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's people, paged and ordered by the database, with the seat state (Seats.CanInvite) */
+        get: operations["getProfileAccountPeople"];
+        put?: never;
+        /** Invite a person (primary contact only): added to the account and sent a single-use link to set a password and join. 409 Errors.TeamSeatsExhausted / Errors.TeamMaximumPeopleReached / Errors.Duplicate */
+        post: operations["postProfileAccountPeople"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/people/{Uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Promote a member to primary contact (both people's sessions on the account end: LoggedOut) or set ReceiveInvoices (primary contact only) */
+        put: operations["putProfileAccountPeopleByUid"];
+        post?: never;
+        /** Remove a member from the account (primary contact only); their sessions on it end at once */
+        delete: operations["deleteProfileAccountPeopleByUid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's accounts with their role, primary contact, subscriptions and payment failure (post-login routing) */
+        get: operations["getProfileAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the signed-in person's password; their other sessions end, this one stays */
+        put: operations["putProfilePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload the profile photo: multipart/form-data with the file in the part `profileImage`; png or jpg checked by content, at most 2,000,000 bytes */
+        put: operations["putProfilePhoto"];
+        post?: never;
+        /** Remove the profile photo */
+        delete: operations["deleteProfilePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/billing/discountcoupons/{code}": {
         parameters: {
             query?: never;
@@ -609,6 +818,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reissue-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new access token for the same live session, claims read again; accountUid switches the account (403 if not the person's) */
+        post: operations["postReissueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens": {
         parameters: {
             query?: never;
@@ -618,7 +844,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password) */
+        /** Sign in with a password or a Google ID token: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in) */
         post: operations["postTokens"];
         delete?: never;
         options?: never;
@@ -652,7 +878,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new access token for the same live session, claims read again; accountUid switches the account */
+        /** A new access token for the same live session, claims read again; accountUid switches the account (403 if not the person's) */
         post: operations["postTokensReissue"];
         delete?: never;
         options?: never;
@@ -788,6 +1014,138 @@ export interface operations {
             };
         };
     };
+    getAttributesByEntityTypeDefinitions: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                entityType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            ControlParams: string | null;
+                            ControlType: string;
+                            /** @enum {string} */
+                            EntityType: "Person" | "Account";
+                            Label: string;
+                            SameAsLabel?: string | null;
+                            SameAsLabelDefault?: boolean | null;
+                            SameAsObject?: string | null;
+                            SystemName: string;
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    getAttributesByEntityTypeDefinitionsByUid: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                entityType: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ControlParams: string | null;
+                        ControlType: string;
+                        /** @enum {string} */
+                        EntityType: "Person" | "Account";
+                        Label: string;
+                        SameAsLabel?: string | null;
+                        SameAsLabelDefault?: boolean | null;
+                        SameAsObject?: string | null;
+                        SystemName: string;
+                        Uid: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
     getAuthJwks: {
         parameters: {
             query?: never;
@@ -881,7 +1239,10 @@ export interface operations {
     };
     postAuthValidatePassword: {
         parameters: {
-            query?: never;
+            query?: {
+                confirmationToken?: string;
+                resetToken?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -889,10 +1250,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    ConfirmationToken?: string;
                     Email?: string;
                     FirstName?: string;
                     LastName?: string;
                     Password: string;
+                    ResetToken?: string;
                 };
             };
         };
@@ -2941,6 +3304,151 @@ export interface operations {
             };
         };
     };
+    postCrmPeopleForgotPassword: {
+        parameters: {
+            query?: {
+                parentUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    Email: string;
+                    /** Format: uri */
+                    ResetUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Accepted (whether or not the address has an account) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    postCrmPeopleResetPasswordByToken: {
+        parameters: {
+            query?: {
+                parentUrl?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    GoogleIdToken?: string;
+                    NewPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+        };
+    };
+    getCrmPeopleResetPasswordByTokenOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Options: number;
+                    };
+                };
+            };
+        };
+    };
     postCrmRegistrations: {
         parameters: {
             query?: {
@@ -3993,6 +4501,1102 @@ export interface operations {
             };
         };
     };
+    getProfile: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        EmailConfirmed: boolean;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        FirstName: string | null;
+                        LastName: string | null;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        OAuthGoogleProfileId: string | null;
+                        OptInToEmailList: boolean;
+                        PasswordMustChange: boolean;
+                        PhoneMobile: string | null;
+                        PhoneWork: string | null;
+                        ProfileImageS3Url: string | null;
+                        Title: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    putProfile: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Email?: string;
+                    FieldValues?: {
+                        [key: string]: string | boolean | number | string[] | {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | {
+                            TaxId: string;
+                            TaxIdType: string;
+                        };
+                    };
+                    FirstName?: string | null;
+                    LastName?: string | null;
+                    MailingAddress?: {
+                        AddressLine1?: string | null;
+                        AddressLine2?: string | null;
+                        AddressLine3?: string | null;
+                        City?: string | null;
+                        Country?: string | null;
+                        PostalCode?: string | null;
+                        State?: string | null;
+                    } | null;
+                    PhoneMobile?: string | null;
+                    PhoneWork?: string | null;
+                    Title?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        EmailConfirmed: boolean;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        FirstName: string | null;
+                        LastName: string | null;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        OAuthGoogleProfileId: string | null;
+                        OptInToEmailList: boolean;
+                        PasswordMustChange: boolean;
+                        PhoneMobile: string | null;
+                        PhoneWork: string | null;
+                        ProfileImageS3Url: string | null;
+                        Title: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccount: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        AccountRegistrationMode: "Individual" | "Team" | null;
+                        AccountStage: string | null;
+                        AccountType: number;
+                        BillingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        ClientIdentifier: string | null;
+                        DomainName: string | null;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        IsPrimary: boolean;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        Name: string;
+                        TaxId: string | null;
+                        TaxIds: {
+                            TaxId: string;
+                            TaxIdType: string;
+                        }[];
+                        TaxIdType: string | null;
+                        TaxStatus: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    putProfileAccount: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    BillingAddress?: {
+                        AddressLine1?: string | null;
+                        AddressLine2?: string | null;
+                        AddressLine3?: string | null;
+                        City?: string | null;
+                        Country?: string | null;
+                        PostalCode?: string | null;
+                        State?: string | null;
+                    } | null;
+                    ClientIdentifier?: string | null;
+                    DomainName?: string | null;
+                    FieldValues?: {
+                        [key: string]: string | boolean | number | string[] | {
+                            AddressLine1?: string | null;
+                            AddressLine2?: string | null;
+                            AddressLine3?: string | null;
+                            City?: string | null;
+                            Country?: string | null;
+                            PostalCode?: string | null;
+                            State?: string | null;
+                        } | {
+                            TaxId: string;
+                            TaxIdType: string;
+                        };
+                    };
+                    MailingAddress?: {
+                        AddressLine1?: string | null;
+                        AddressLine2?: string | null;
+                        AddressLine3?: string | null;
+                        City?: string | null;
+                        Country?: string | null;
+                        PostalCode?: string | null;
+                        State?: string | null;
+                    } | null;
+                    Name?: string;
+                    TaxIds?: {
+                        TaxId: string;
+                        TaxIdType: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        AccountRegistrationMode: "Individual" | "Team" | null;
+                        AccountStage: string | null;
+                        AccountType: number;
+                        BillingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        ClientIdentifier: string | null;
+                        DomainName: string | null;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        IsPrimary: boolean;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        Name: string;
+                        TaxId: string | null;
+                        TaxIds: {
+                            TaxId: string;
+                            TaxIdType: string;
+                        }[];
+                        TaxIdType: string | null;
+                        TaxStatus: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountPeople: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+                IsPrimary?: "true" | "false";
+                limit?: number;
+                offset?: number;
+                orderBy?: string;
+                ReceiveInvoices?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            IsPrimary: boolean;
+                            Person: {
+                                Email: string;
+                                FirstName: string | null;
+                                LastName: string | null;
+                                Uid: string;
+                            };
+                            ReceiveInvoices: boolean;
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                        Seats: {
+                            CanInvite: boolean;
+                            IsPerUser: boolean;
+                            MaximumPeople: number | null;
+                            Members: number;
+                            Quantity: number;
+                            UnitOfMeasure: string | null;
+                            UnitOfMeasurePlural: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProfileAccountPeople: {
+        parameters: {
+            query?: {
+                parentUrl?: string;
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Email: string;
+                    FirstName?: string;
+                    LastName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        IsPrimary: boolean;
+                        Person: {
+                            Email: string;
+                            FirstName: string | null;
+                            LastName: string | null;
+                            Uid: string;
+                        };
+                        ReceiveInvoices: boolean;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    putProfileAccountPeopleByUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    IsPrimary?: true;
+                    ReceiveInvoices?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        LoggedOut: boolean;
+                        PersonAccount: {
+                            IsPrimary: boolean;
+                            Person: {
+                                Email: string;
+                                FirstName: string | null;
+                                LastName: string | null;
+                                Uid: string;
+                            };
+                            ReceiveInvoices: boolean;
+                            Uid: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileAccountPeopleByUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    getProfileAccounts: {
+        parameters: {
+            query?: {
+                current?: "0" | "1" | "true" | "false";
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            AccountStage: string | null;
+                            ClientIdentifier: string | null;
+                            CurrentSubscription: {
+                                Account: {
+                                    Uid: string;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                CurrentDiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                DiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                EndDate: string | null;
+                                ExpirationDate: string | null;
+                                IsPlanUpgradeRequired: boolean;
+                                NewRequiredQuantity: number | null;
+                                Plan: {
+                                    /** @enum {string} */
+                                    AccountRegistrationMode: "Individual" | "Team";
+                                    AnnualRate: number | null;
+                                    Description: string | null;
+                                    IsActive: boolean;
+                                    IsDefault: boolean;
+                                    IsPerUser: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MaximumPeople: number | null;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    PlanAddOns: {
+                                        AddOn: {
+                                            /** @enum {string|null} */
+                                            AddOnType: "Usage" | null;
+                                            AnnualRate: number | null;
+                                            /** @enum {string} */
+                                            BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                            IsActive: boolean;
+                                            IsBilledDuringTrial: boolean;
+                                            IsQuantityEditable: boolean;
+                                            MinimumQuantity: number;
+                                            MonthlyRate: number | null;
+                                            Name: string;
+                                            OneTimeRate: number | null;
+                                            QuarterlyRate: number | null;
+                                            SetupFee: number | null;
+                                            Uid: string;
+                                            UnitOfMeasure: string | null;
+                                        };
+                                        IsUserSelectable: boolean;
+                                    }[];
+                                    PlanFamily: {
+                                        Uid: string;
+                                    };
+                                    QuarterlyRate: number | null;
+                                    RequirePaymentInformation: boolean;
+                                    SetupFee: number | null;
+                                    TrialPeriodDays: number | null;
+                                    TrialUntilDate: string | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                    UnitOfMeasurePlural: string | null;
+                                };
+                                PlanUpgradeRequiredMessage: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                SubscriptionAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                    EndDate: string | null;
+                                    Quantity: number;
+                                    RenewalDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                Uid: string;
+                            } | null;
+                            IsCurrent: boolean;
+                            IsPrimary: boolean;
+                            LatestSubscription: {
+                                Account: {
+                                    Uid: string;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                CurrentDiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                DiscountCouponSubscriptions: {
+                                    DiscountCoupon: {
+                                        AmountOff: number | null;
+                                        /** @enum {string} */
+                                        Duration: "Once" | "Forever" | "Repeating";
+                                        DurationInMonths: number | null;
+                                        IsActive: boolean;
+                                        Name: string;
+                                        PercentOff: number | null;
+                                        PlanUids: string[];
+                                        RedeemBy: string | null;
+                                        Uid: string;
+                                        UniqueIdentifier: string;
+                                    };
+                                    ExpireDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                EndDate: string | null;
+                                ExpirationDate: string | null;
+                                IsPlanUpgradeRequired: boolean;
+                                NewRequiredQuantity: number | null;
+                                Plan: {
+                                    /** @enum {string} */
+                                    AccountRegistrationMode: "Individual" | "Team";
+                                    AnnualRate: number | null;
+                                    Description: string | null;
+                                    IsActive: boolean;
+                                    IsDefault: boolean;
+                                    IsPerUser: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MaximumPeople: number | null;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    PlanAddOns: {
+                                        AddOn: {
+                                            /** @enum {string|null} */
+                                            AddOnType: "Usage" | null;
+                                            AnnualRate: number | null;
+                                            /** @enum {string} */
+                                            BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                            IsActive: boolean;
+                                            IsBilledDuringTrial: boolean;
+                                            IsQuantityEditable: boolean;
+                                            MinimumQuantity: number;
+                                            MonthlyRate: number | null;
+                                            Name: string;
+                                            OneTimeRate: number | null;
+                                            QuarterlyRate: number | null;
+                                            SetupFee: number | null;
+                                            Uid: string;
+                                            UnitOfMeasure: string | null;
+                                        };
+                                        IsUserSelectable: boolean;
+                                    }[];
+                                    PlanFamily: {
+                                        Uid: string;
+                                    };
+                                    QuarterlyRate: number | null;
+                                    RequirePaymentInformation: boolean;
+                                    SetupFee: number | null;
+                                    TrialPeriodDays: number | null;
+                                    TrialUntilDate: string | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                    UnitOfMeasurePlural: string | null;
+                                };
+                                PlanUpgradeRequiredMessage: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                SubscriptionAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                    EndDate: string | null;
+                                    Quantity: number;
+                                    RenewalDate: string | null;
+                                    StartDate: string;
+                                    Uid: string;
+                                }[];
+                                Uid: string;
+                            } | null;
+                            Name: string;
+                            PaymentInformation: {
+                                LatestFailureDateTime: string | null;
+                                Updated: string;
+                            } | null;
+                            PrimaryContact: {
+                                Email: string;
+                                FirstName: string | null;
+                                LastName: string | null;
+                            } | null;
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putProfilePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ConfirmPassword: string;
+                    ExistingPassword: string;
+                    NewPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Password changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    putProfilePhoto: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        EmailConfirmed: boolean;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        FirstName: string | null;
+                        LastName: string | null;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        OAuthGoogleProfileId: string | null;
+                        OptInToEmailList: boolean;
+                        PasswordMustChange: boolean;
+                        PhoneMobile: string | null;
+                        PhoneWork: string | null;
+                        ProfileImageS3Url: string | null;
+                        Title: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteProfilePhoto: {
+        parameters: {
+            query?: {
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        EmailConfirmed: boolean;
+                        FieldValues: {
+                            [key: string]: unknown;
+                        };
+                        FirstName: string | null;
+                        LastName: string | null;
+                        MailingAddress: {
+                            AddressLine1: string | null;
+                            AddressLine2: string | null;
+                            AddressLine3: string | null;
+                            City: string | null;
+                            Country: string | null;
+                            PostalCode: string | null;
+                            State: string | null;
+                            Uid: string;
+                        } | null;
+                        OAuthGoogleProfileId: string | null;
+                        OptInToEmailList: boolean;
+                        PasswordMustChange: boolean;
+                        PhoneMobile: string | null;
+                        PhoneWork: string | null;
+                        ProfileImageS3Url: string | null;
+                        Title: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
     getPublicBillingDiscountcouponsByCode: {
         parameters: {
             query?: {
@@ -4082,6 +5686,51 @@ export interface operations {
                 content: {
                     "application/json": {
                         Result: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postReissueToken: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
                     };
                 };
             };

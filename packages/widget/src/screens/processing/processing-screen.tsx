@@ -11,6 +11,7 @@ import { catalogFromSettings } from '../../components/billing/catalog.ts';
 import { useFlowDraft } from '../../flow/use-flow-draft.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { cancelIntent, savePaymentInformation } from '../../payments/payment-api.ts';
+import { takeImageAfterRedirect } from '../../signup/redirect-image.ts';
 import { takePaymentRedirect, type PaymentRedirect } from '../../payments/payment-redirect.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import {
@@ -118,12 +119,13 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
           subscription: draft ? subscriptionBody(checkoutDraft(catalog, {}, draft), account) : null,
           termsAccepted: termsRequiredAt(settings, TERMS_AT.registration) ? values[DRAFT.terms] === true : null,
           optIn: settings.EmailList ? values[DRAFT.optIn] === true : null,
+          googleIdToken: typeof values[DRAFT.google] === 'string' ? values[DRAFT.google] as string : null,
         });
         const captchaToken = typeof values[DRAFT.captcha] === 'string' ? values[DRAFT.captcha] as string : null;
-        registerWith({ api, flow, events: runtime.events, nonce }, body, {
+        takeImageAfterRedirect().then((image) => registerWith({ api, flow, events: runtime.events, nonce }, body, {
           paymentInformation: secret ? { PaymentClientSecret: secret, ...(redirect?.setupIntent ? { SetupIntent: redirect.setupIntent } : {}) } : null,
-          captchaToken, image: null, onFailure: giveUp,
-        }).then(
+          captchaToken, image, onFailure: giveUp,
+        })).then(
           (answer) => actions.goTo('registerConfirmation', { variant: confirmationVariant(answer), email: answer.Person.Email }, { replace: true }),
           (err: unknown) => actions.goTo(step.onFailure, {}, { errors: asProblem(err), replace: true }),
         );

@@ -1,84 +1,62 @@
+import './setup.ts';
+import { useMemo, type ReactNode } from 'react';
+import { fieldGroups, profileEntries } from '@portico/core/profile/profile-fields';
+import { useWidget } from '../../app/context.ts';
+import { problemErrors } from '../../api/api-problem.ts';
+import { useApiQuery } from '../../api/use-api-query.ts';
+import { ErrorList } from '../../components/error-list.tsx';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
-import { useWidget } from '../../app/context.ts';
-import { useDemoPersona } from '../../app/hooks.ts';
-import { ScreenHeading } from '../../components/screen-heading.tsx';
-import NotAvailableScreen from '../not-available/not-available-screen.tsx';
-import type { StateName } from '@portico/core';
-import type { ReactNode } from 'react';
-
-interface Group {
-  key: 'photo' | 'name' | 'email' | 'password';
-  value: ReactNode;
-  /** Where 'Change <group>' goes; none when the group is read-only. */
-  target: StateName | null;
-}
+import { FieldGroupList, type ViewGroup } from './field-group-list.tsx';
+import { fetchProfile, photoUrl, type Profile } from './profile-calls.ts';
+import { useProfileKey } from './use-profile-key.ts';
+import { SignedOut } from './signed-out.tsx';
 
 /**
- * profileView (spec 2 section 2): the default groups Profile photo, Name,
- * Email and Password, each with 'Change <group>' unless read-only. People
- * with a Google login cannot change email or password. Demo mode shows the
- * demo persona; with a server it needs the profile API (not built yet).
+ * profile / profileView (spec 2 section 2): Profile photo, the configured groups (by default Name
+ * and Email) and Password, each with 'Change <group>' unless all its fields are read-only; the
+ * Password group opens passwordChange, the others profileEdit. For people linked to a Google
+ * login the email and the password are read-only. The data is GET /profile, cached for the
+ * other profile screens.
  */
 export default function ProfileViewScreen(props: ScreenProps) {
   const { t } = useTranslation();
-  const { demo, actions } = useWidget();
-  const persona = useDemoPersona();
-
-  if (!demo) return <NotAvailableScreen {...props} />;
-
-  const person = persona?.person;
-  if (!persona?.signedIn || !person) {
-    return (
-      <div className="p-center">
-        <ScreenHeading>{t('states.profileView')}</ScreenHeading>
-        <p className="p-muted" style={{ marginBottom: 20 }}>{t('profileView.signedOut')}</p>
-        <button type="button" className="p-btn p-btn-primary" onClick={() => actions.goTo('login')}>
-          {t('profileView.logIn')}
-        </button>
-      </div>
-    );
-  }
-
-  const google = Boolean(person.OAuthGoogleProfileId);
-  const initials = `${person.FirstName[0] ?? ''}${person.LastName[0] ?? ''}`.toUpperCase();
-  const groups: Group[] = [
-    {
-      key: 'photo',
-      value: (
-        <span className="p-avatar" role="img" aria-label={t('profileView.photoAlt', { initials })}>
-          {initials}
-        </span>
-      ),
-      target: 'profileEdit',
-    },
-    { key: 'name', value: `${person.FirstName} ${person.LastName}`, target: 'profileEdit' },
-    { key: 'email', value: person.Email, target: google ? null : 'profileEdit' },
-    { key: 'password', value: google ? t('profileView.googleManaged') : t('profileView.passwordMask'), target: google ? null : 'passwordChange' },
-  ];
-
+  const { settings } = useWidget();
+  const key = useProfileKey('me');
+  const query = useApiQuery(key, fetchProfile);
+  const profile = query.data;
+  if (key === null || query.problem?.status === 401) return <SignedOut heading={t(`states.${props.state}`)} />;
   return (
     <div>
-      <ScreenHeading>{t('states.profileView')}</ScreenHeading>
-      {persona.account && <p className="p-lead">{persona.account.Name}</p>}
-      <ul className="p-groups">
-        {groups.map((g) => {
-          const label = t(`profileView.${g.key}`);
-          return (
-            <li key={g.key} className="p-group">
-              <div>
-                <div className="p-group-label">{label}</div>
-                <div className="p-group-value">{g.value}</div>
-              </div>
-              {g.target && (
-                <button type="button" className="p-link" onClick={() => actions.goTo(g.target!)}>
-                  {t('profileView.change', { group: label.toLowerCase() })}
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <ScreenHeading>{t(`states.${props.state}`)}</ScreenHeading>
+      {query.problem && (
+        <>
+          <ErrorList errors={problemErrors(query.problem)} />
+          <button type="button" className="p-btn p-btn-secondary" onClick={query.refetch}>{t('profileArea.retry')}</button>
+        </>
+      )}
+      {!profile && query.loading && <Spinner />}
+      {profile && <ProfileGroups profile={profile} entries={settings.FieldConfiguration.Profile} />}
     </div>
   );
+}
+
+function ProfileGroups({ profile, entries }: { profile: Profile; entries: Parameters<typeof profileEntries>[0] }) {
+  const { t } = useTranslation();
+  const { runtime } = useWidget();
+  const google = Boolean(profile.OAuthGoogleProfileId);
+  const configured = useMemo(() => fieldGroups(profileEntries(entries), google), [entries, google]);
+  const src = photoUrl(runtime.config.server, profile.ProfileImageS3Url);
+  const initials = `${profile.FirstName?.[0] ?? ''}${profile.LastName?.[0] ?? ''}`.toUpperCase() || profile.Email[0]!.toUpperCase();
+  const photo: ReactNode = src
+    ? <img className="p-avatar" style={{ objectFit: 'cover' }} src={src} alt={t('profileArea.photoAlt')} width={52} height={52} />
+    : <span className="p-avatar" role="img" aria-label={t('profileArea.initialsAlt', { initials })}>{initials}</span>;
+  const groups: ViewGroup[] = [
+    { name: t('profileArea.photo'), content: photo, target: 'profileEdit' },
+    ...configured.map((g) => ({ name: g.name, entries: g.entries, target: g.editable ? 'profileEdit' as const : null })),
+    { name: t('profileArea.password'), content: google ? t('profileArea.googleManaged') : t('profileArea.passwordMask'), target: google ? null : 'passwordChange' as const },
+  ];
+  return <FieldGroupList groups={groups} body={{ Person: profile }} />;
 }

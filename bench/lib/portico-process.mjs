@@ -1,0 +1,113 @@
+// The built server (packages/server/dist/main.mjs) as its own process, production mode, for the
+// benchmarks that need its memory (peak RSS from /proc) or a database of their own. The rate
+// limits are raised, not removed, by the same module hook the in-process benchmarks use
+// (rate-limit-hook.mjs, loaded with --import): nothing in packages/ changes.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { BENCH_DIR, productionSecrets, ROOT } from './common.mjs';
+
+const MAIN = path.join(ROOT, 'packages/server/dist/main.mjs');
+const DEMO_CONFIG = path.join(ROOT, 'packages/server/config/demo-company.yaml');
+
+/**
+ * The demo company as a JSON config file in `dir`, with the captcha off and no email
+ * confirmation: a load generator cannot solve proof-of-work per request, and the figure is
+ * the registration's own work (validation, argon2, one transaction), not mail.
+ */
+export function benchCompanyConfig(dir, change = withoutCaptchaOrConfirmation) {
+  const config = change(parseYaml(readFileSync(DEMO_CONFIG, 'utf8')));
+  const file = path.join(dir, 'bench-company.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+function withoutCaptchaOrConfirmation(config) {
+  return { ...config, captcha: { ...config.captcha, provider: 'none' }, registration: { ...config.registration, requireEmailConfirmation: false } };
+}
+
+/** Resident memory of a process from /proc (Linux): current (VmRSS) and peak (VmHWM) in MB. */
+export function procMemory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMB: Math.round(kb('VmRSS') / 1024), peakRssMB: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rssMB: null, peakRssMB: null };
+  }
+}
+
+/**
+ * Spawns the built server with NODE_ENV=production on a free port (PORT=0, read from its IPC
+ * "ready" message). `databaseUrl` = PostgreSQL, else PGlite in a fresh temp folder (from the
+ * migrated template). `config`: a function changing the demo company's parsed config, by
+ * default the captcha and email confirmation off (benchCompanyConfig). Returns its url, pid, a memory sampler and stop().
+ */
+export async function startPorticoProcess({ databaseUrl, config, env = {}, timeoutMs = 90_000 } = {}) {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`node scripts/build.mjs\` first`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-proc-'));
+  const child = spawn(process.execPath, ['--import', path.join(BENCH_DIR, 'lib/rate-limit-register.mjs'), MAIN], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent',
+      PORTICO_CONFIG: benchCompanyConfig(dir, config),
+      PORTICO_DATA_DIR: path.join(dir, 'data'),
+      ...productionSecrets(),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server not ready in ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
+    child.on('message', (m) => { if (m?.ready && m.url) { clearTimeout(timer); resolve(m.url); } });
+    void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited with ${code} before it was ready:\n${out}`)); });
+  });
+  let peakSampledMB = 0;
+  const sample = () => { const m = procMemory(child.pid); if (m.rssMB) peakSampledMB = Math.max(peakSampledMB, m.rssMB); return m; };
+  const startMemory = sample();
+  return {
+    url,
+    pid: child.pid,
+    startMemory,
+    /** Samples VmRSS every `ms` until the returned function is called; that returns { peakSampledMB, kernelPeakRssMB }. */
+    watchMemory(ms = 100) {
+      let peak = 0;
+      const timer = setInterval(() => { const m = sample(); if (m.rssMB) peak = Math.max(peak, m.rssMB); }, ms);
+      return () => { clearInterval(timer); const m = sample(); return { peakSampledMB: Math.max(peak, m.rssMB ?? 0), kernelPeakRssMB: m.peakRssMB, endRssMB: m.rssMB }; };
+    },
+    memory: () => ({ ...sample(), peakSampledMB }),
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.kill('SIGTERM');
+        await exited;
+        clearTimeout(kill);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** bench/lib/bare-server.mjs as a child process (see there for the options); resolves to { url, pid, stop }. */
+export function startBareProcess(options) {
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, 'lib/bare-server.mjs'), JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = /listening (\S+)/.exec(out)?.[1];
+      if (url) resolve({ url, pid: child.pid, memory: () => procMemory(child.pid), stop: async () => { child.kill('SIGTERM'); await exited; } });
+    });
+    void exited.then((code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+}

@@ -1,0 +1,197 @@
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pngOfSize, tinyPng } from '../packages/server/src/files/test-images.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { browserPerFile, newContext } from './support/browser.ts';
+import { screenshotPath } from './support/demo-page.ts';
+import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
+
+/**
+ * Issue 8 item 4 in Chromium, by role and label: a customer signed in through POST /tokens (the
+ * token handed to the widget as a host page does) edits the profile with a photo (shown after),
+ * changes the email, is refused a .png that is really an executable and a file over 2MB, and edits
+ * the account with the mailing address 'same as' the billing one. axe in light and dark, at desktop
+ * and phone widths; screenshots in e2e/screenshots/profile-*.
+ */
+const ADMIN_KEY = 'e2e-profile-admin-key-0123456789';
+const PASSWORD = 'Correct Horse Battery 42!';
+const POPUP = { include: ['[data-portico-popup-host]'] };
+const mails: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY, MAIL_FROM: 'Northwind <no-reply@northwind.test>' };
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); done(); });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => { await new Promise<void>((resolve) => smtp?.close(() => resolve())); });
+
+const session = browserPerFile();
+const server = serverPerFile(env);
+
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+async function mailedToken(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mail = [...mails].reverse().find((m) => m.to.includes(to));
+    const token = mail && /[?&]resetToken=([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no link mailed to ${to}`);
+}
+
+async function api(method: string, path: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; admin?: boolean } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.admin) headers.authorization = `Bearer ${ADMIN_KEY}`;
+  let body: string | undefined;
+  if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
+  else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
+  const res = await fetch(new URL(path, server.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+/** A customer on the Team plan with a password (set through the reset mail, as a first sign-in is), signed in over POST /tokens. */
+async function signedUpCustomer(): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('ada');
+  const imported = await api('POST', '/api/v1/admin/accounts/import', {
+    admin: true,
+    body: {
+      Name: 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
+      Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: 'plan-team' }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
+    },
+  });
+  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
+  const harness = new URL('/harness.html', server.url).href;
+  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
+  const reset = await api('POST', `/api/v1/crm/people/resetPassword/${await mailedToken(email)}`, { body: { NewPassword: PASSWORD } });
+  expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
+  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
+  return { email, token: signIn.json.access_token as string };
+}
+
+type PorticoWindow = { Portico: { setAccessToken(t: string | null): void; open(s: string): Promise<void>; setTheme(t: object): void } };
+const setTheme = (page: Page, displayMode: 'light' | 'dark') => page.evaluate((m) => (window as unknown as PorticoWindow).Portico.setTheme({ displayMode: m }), displayMode);
+
+async function open(page: Page, state: string, heading: string): Promise<Locator> {
+  await page.evaluate((s) => (window as unknown as PorticoWindow).Portico.open(s), state);
+  const dialog = page.getByRole('dialog', { name: heading });
+  await dialog.getByRole('heading', { name: heading, level: 2 }).waitFor();
+  return dialog;
+}
+
+async function axeBothThemes(page: Page, shot: Locator, name: string): Promise<void> {
+  for (const mode of ['light', 'dark'] as const) {
+    await setTheme(page, mode);
+    await expectNoSeriousViolations(page, POPUP);
+    await shot.screenshot({ path: screenshotPath(`${name}-${mode}`) });
+  }
+  await setTheme(page, 'light');
+}
+
+describe('profile and account in Chromium', () => {
+  test('edit the profile with a photo and a new email; bad photos refused; account with same-as address', async () => {
+    const { email, token } = await signedUpCustomer();
+    const page = await openHarness(session.context, server.url);
+    await page.evaluate((t) => (window as unknown as PorticoWindow).Portico.setAccessToken(t), token);
+
+    // profileView: the default photo group, the configured groups, Password; 'Change <group>' links.
+    let profile = await open(page, 'profile', 'Profile');
+    const groups = profile.getByRole('listitem');
+    await profile.getByText(email, { exact: true }).waitFor();
+    expect(await groups.locator('.p-group-label').allTextContents()).toEqual(['Profile photo', 'Name', 'Email', 'Contact', 'About', 'Password']);
+    for (const link of ['Change profile photo', 'Change name', 'Change email', 'Change password']) await profile.getByRole('button', { name: link }).waitFor();
+    await axeBothThemes(page, profile, 'profile-view');
+
+    // profileEdit: a .png that is really an executable is refused by the server (the name passes the browser's check) and cleared.
+    await profile.getByRole('button', { name: 'Change name' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit profile' });
+    const photo = edit.getByLabel('Profile photo');
+    await edit.getByText('Max 2MB, png or jpg').waitFor();
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0x90)]);
+    await photo.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: exe });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('alert').filter({ hasText: 'This file type can not be uploaded.' }).waitFor();
+    expect(await photo.inputValue()).toBe('');
+    // Over 2MB: refused in the browser at once, with the file's name.
+    await photo.setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: pngOfSize(2_000_001) });
+    await edit.getByRole('alert').filter({ hasText: 'holiday.png is larger than 2MB.' }).waitFor();
+    expect(await page.getByText('This file type can not be uploaded.').count()).toBe(0); // file errors replace each other
+    await axeBothThemes(page, edit, 'profile-edit-photo-error');
+
+    // A real photo, a new first name, a phone, a birthday and a new email.
+    await photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    await edit.getByRole('textbox', { name: 'First name', exact: true }).fill('Augusta');
+    const newEmail = uniqueEmail('augusta');
+    await edit.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
+    await edit.getByLabel('Birthday').fill('1815-12-10');
+    await edit.getByRole('textbox', { name: 'About you' }).fill('Wrote the first program.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Profile updated').waitFor();
+    profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByText(newEmail, { exact: true }).waitFor();
+    await profile.getByText('Augusta', { exact: true }).waitFor();
+    const img = profile.getByRole('img', { name: 'Your profile photo' });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    const saved = await api('GET', '/api/v1/profile', { token });
+    expect(saved.json).toMatchObject({ Email: newEmail, FirstName: 'Augusta', FieldValues: { Birthday: '1815-12-10', Bio: 'Wrote the first program.' } });
+    expect(saved.json.ProfileImageS3Url).toMatch(/^\/api\/v1\/files\//);
+    await axeBothThemes(page, profile, 'profile-view-after');
+
+    // The account: Organization (a Team plan) and Address; the owner edits with 'Same as billing address'.
+    let account = await open(page, 'account', 'Account');
+    await account.getByRole('button', { name: 'Change address' }).waitFor(); // the account has loaded
+    expect(await account.locator('.p-group-label').allTextContents()).toEqual(['Organization', 'Address']);
+    await account.getByRole('button', { name: 'Change address' }).click();
+    const accountEdit = page.getByRole('dialog', { name: 'Edit account' });
+    const billing = accountEdit.getByRole('group', { name: 'Billing address' });
+    await billing.getByRole('textbox', { name: 'Address line 1' }).fill('1 Market St');
+    await billing.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+    await billing.getByRole('textbox', { name: 'Postal code' }).fill('94105');
+    await billing.getByRole('combobox', { name: 'Country' }).selectOption('US');
+    await billing.getByRole('textbox', { name: 'State / Province' }).fill('CA');
+    const sameAs = accountEdit.getByRole('checkbox', { name: 'Same as billing address' });
+    expect(await sameAs.isChecked()).toBe(true);
+    await accountEdit.getByRole('textbox', { name: 'Company name' }).fill('Engines & Co');
+    await axeBothThemes(page, accountEdit, 'profile-account-edit');
+    await accountEdit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Account updated').waitFor();
+    account = page.getByRole('dialog', { name: 'Account' });
+    await account.getByText('San Francisco, CA  94105', { exact: true }).waitFor();
+    await account.getByText('Same as billing address', { exact: true }).waitFor();
+    await account.getByText('Engines & Co', { exact: true }).first().waitFor();
+    const acc = (await api('GET', '/api/v1/profile/account', { token })).json;
+    expect(acc).toMatchObject({ Name: 'Engines & Co', BillingAddress: { City: 'San Francisco', State: 'CA' }, MailingAddress: { City: 'San Francisco', PostalCode: '94105' } });
+    await axeBothThemes(page, account, 'profile-account');
+    await page.close();
+  });
+
+  test('phone width: the profile screens as a full-screen sheet, axe clean in light and dark', async () => {
+    const { token } = await signedUpCustomer();
+    const context = await newContext(session.browser, { viewport: { width: 390, height: 844 } });
+    const page = await openHarness(context, server.url);
+    await page.evaluate((t) => (window as unknown as PorticoWindow).Portico.setAccessToken(t), token);
+    const profile = await open(page, 'profile', 'Profile');
+    await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    await axeBothThemes(page, profile, 'profile-view-phone');
+    await profile.getByRole('button', { name: 'Change name' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit profile' });
+    await edit.getByRole('textbox', { name: 'First name', exact: true }).waitFor();
+    await axeBothThemes(page, edit, 'profile-edit-phone');
+    await context.close();
+  });
+});

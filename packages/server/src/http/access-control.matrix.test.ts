@@ -1,0 +1,275 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { pay } from '../payments/payments-test-helpers.ts';
+import { createTestApp } from '../testing/create-test-app.ts';
+import { fingerprinter } from '../testing/db-fingerprint.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+import { addMember, bearer, signedInCustomer, type TestCustomer } from '../testing/signed-in-test-helpers.ts';
+
+/**
+ * Issue 8 "Must show": the access-control matrix. Every operation of the app's own OpenAPI
+ * document under /api/v1/profile, /api/v1/billing, or with 'subscriptions' in its path, is
+ * called by four callers: anonymous, a member of account A (not primary), A's primary contact,
+ * and the primary contact of another account B. The requests name A's uids. Expected:
+ * anonymous 401; B's primary 404 where the request names A's uid (an unknown uid's answer), or
+ * its own data where the route has no uid to name; A's member 403 on owner-only routes; A's
+ * primary allowed. A refusal changes no table, and no answer carries the other account's uids,
+ * emails or names. The operations are read from the document when the test runs, so a route
+ * added later without a row below fails here, by name (docs/auth.md "Who may call what").
+ */
+
+type Role = 'anonymous' | 'otherPrimary' | 'member' | 'primary';
+/** Who the route is for: the signed-in person's own data, any member of the account, or its primary contact only. */
+type Access = 'self' | 'member' | 'primary';
+
+interface Seed {
+  a: TestCustomer & { member: NonNullable<TestCustomer['member']> };
+  b: TestCustomer;
+  /** A second member of A, removed by the team DELETE row. */
+  leaver: { uid: string; linkUid?: string | undefined };
+  /** A setup intent made for A (cancel-intent). */
+  intentSecret: string;
+  /** A completed setup intent made for A (saving a payment method). */
+  completedSecret: string;
+}
+
+interface Row {
+  access: Access;
+  /** B's primary: 404 when the request names A's uid; `own` when the route acts on the caller's own person or account. */
+  other: 404 | 'own';
+  /** What A's primary contact gets (and A's member, on member and self routes, unless `member` says otherwise). */
+  allowed: number;
+  member?: number;
+  /** What B's primary gets on an `own` route, when not `allowed`. */
+  own?: number;
+  request: (s: Seed) => InjectOptions | Promise<InjectOptions>;
+  /** Why a status other than 2xx is the allowed answer. */
+  note?: string;
+}
+
+const A_PLAN = { Plan: { Uid: 'plan-starter' }, Quantity: 5, BillingRenewalTerm: 'Monthly' };
+// A 1×1 PNG: the photo route checks the bytes, not the name.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const BOUNDARY = 'matrix-boundary';
+const photoUpload = (): Pick<InjectOptions, 'headers' | 'payload'> => ({
+  headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  payload: Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="profileImage"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]),
+});
+
+/** Public routes of these prefixes, listed on purpose: the sign-up widget calls them before any account exists. */
+const PUBLIC = [
+  'GET /api/v1/billing/plans', 'GET /api/v1/billing/plans/{id}', 'GET /api/v1/billing/planfamilies', 'GET /api/v1/billing/addons/{id}',
+  'GET /api/v1/billing/tax/tax-id-types',
+  'POST /api/v1/billing/subscriptions/compute-charge-summary', 'POST /api/v1/billing/subscriptions/compute-renewal-summary',
+  'GET /api/v1/billing/paymentinformation/configuration',
+];
+
+/**
+ * The expectation of every non-public operation, run in this order (later rows may remove what
+ * earlier rows read). Sign-up routes that also serve an account (intent, cancel-intent, sf) are
+ * called with A's account, which makes them owner-only.
+ */
+const TABLE: Record<string, Row> = {
+  'GET /api/v1/profile': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile' }) },
+  'PUT /api/v1/profile': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile', payload: {} }) },
+  'GET /api/v1/profile/accounts': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/accounts' }) },
+  'PUT /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/photo', ...photoUpload() }) },
+  'DELETE /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'DELETE', url: '/api/v1/profile/photo' }) },
+  'PUT /api/v1/profile/password': {
+    access: 'self', other: 'own', allowed: 400, note: 'an empty body: a real change would end the person\'s other sessions mid-matrix',
+    request: () => ({ method: 'PUT', url: '/api/v1/profile/password', payload: {} }),
+  },
+  'GET /api/v1/profile/account': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account' }) },
+  'PUT /api/v1/profile/account': { access: 'primary', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/account', payload: {} }) },
+  'GET /api/v1/profile/account/people': {
+    access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/people?accountUid=${s.a.accountUid}` }),
+  },
+  'POST /api/v1/profile/account/people': {
+    access: 'primary', other: 'own', allowed: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/profile/account/people', payload: { Email: `invitee-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, FirstName: 'In', LastName: 'Vitee' } }),
+  },
+  'PUT /api/v1/profile/account/people/{Uid}': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'PUT', url: `/api/v1/profile/account/people/${s.a.member.linkUid}`, payload: { ReceiveInvoices: true } }),
+  },
+  'GET /api/v1/billing/subscriptions': {
+    access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/billing/subscriptions?Account.Uid=${s.a.accountUid}` }),
+  },
+  'PUT /api/v1/billing/subscriptions/{id}/changesubscriptionpreview': {
+    access: 'member', other: 404, allowed: 200,
+    request: (s) => ({ method: 'PUT', url: `/api/v1/billing/subscriptions/${s.a.account.CurrentSubscription.Uid}/changesubscriptionpreview`, payload: { ...A_PLAN, Quantity: 6 } }),
+  },
+  'PUT /api/v1/billing/subscriptions/{id}/changesubscription': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'PUT', url: `/api/v1/billing/subscriptions/${s.a.account.CurrentSubscription.Uid}/changesubscription`, payload: A_PLAN }),
+  },
+  'POST /api/v1/billing/subscriptions/{id}/discounts/{discountId}': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: `/api/v1/billing/subscriptions/${s.a.account.CurrentSubscription.Uid}/discounts/FIVEOFF` }),
+  },
+  'DELETE /api/v1/billing/subscriptions/{id}': {
+    access: 'primary', other: 404, allowed: 400, note: 'A\'s subscription is current, not scheduled: Errors.SubscriptionNotScheduled, after the access check',
+    request: (s) => ({ method: 'DELETE', url: `/api/v1/billing/subscriptions/${s.a.account.CurrentSubscription.Uid}` }),
+  },
+  'POST /api/v1/billing/paymentinformation/intent': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: `/api/v1/billing/paymentinformation/intent?intentType=setup&accountUid=${s.a.accountUid}`, payload: {} }),
+  },
+  'POST /api/v1/billing/paymentinformation/stripe/setup-intent': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: `/api/v1/billing/paymentinformation/stripe/setup-intent?accountUid=${s.a.accountUid}`, payload: {} }),
+  },
+  'GET /api/v1/billing/paymentinformation/stripe/intent-amount': {
+    access: 'member', other: 404, allowed: 200,
+    request: (s) => ({ method: 'GET', url: `/api/v1/billing/paymentinformation/stripe/intent-amount?accountUid=${s.a.accountUid}&intentType=auto` }),
+  },
+  'POST /api/v1/billing/paymentinformation/stripe/cancel-intent': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/cancel-intent', payload: { ClientSecret: s.intentSecret } }),
+  },
+  'POST /api/v1/billing/paymentinformation/stripe/sf': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/sf', payload: { Account: { Uid: s.a.accountUid } } }),
+  },
+  'GET /api/v1/billing/paymentinformation': {
+    access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/billing/paymentinformation?accountUid=${s.a.accountUid}` }),
+  },
+  'POST /api/v1/billing/paymentinformation': {
+    access: 'primary', other: 404, allowed: 200,
+    request: (s) => ({ method: 'POST', url: '/api/v1/billing/paymentinformation', payload: { PaymentClientSecret: s.completedSecret, mode: 'enter', Account: { Uid: s.a.accountUid } } }),
+  },
+  'DELETE /api/v1/billing/paymentInformation/{id}': {
+    access: 'primary', other: 404, allowed: 204,
+    request: async (s) => ({ method: 'DELETE', url: `/api/v1/billing/paymentInformation/${await savedMethodOf(s.a.accountUid)}` }),
+  },
+  'DELETE /api/v1/profile/account/people/{Uid}': {
+    access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.leaver.linkUid}` }),
+  },
+};
+
+const inScope = (path: string) => path.startsWith('/api/v1/profile') || path.startsWith('/api/v1/billing') || path.includes('subscriptions');
+
+// Built at load time: the operations come from the document, and each becomes its own test.
+const t = await createTestApp();
+const operations = Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+  .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+  .filter((key) => inScope(key.slice(key.indexOf(' ') + 1)));
+const checked = Object.keys(TABLE).filter((key) => operations.includes(key));
+// Sessions record their last use and a refused sign-in its audit row; nothing else may change on a refusal.
+const fingerprint = await fingerprinter(t.database, { ignore: ['audit_log', 'sessions'] });
+
+async function savedMethodOf(accountUid: string): Promise<string> {
+  const res = await t.admin({ method: 'GET', url: `/api/v1/billing/paymentinformation?accountUid=${accountUid}` });
+  return (res.json().items as { Uid: string }[])[0]?.Uid ?? 'none-saved';
+}
+
+/** A setup intent for the account, made with the admin key; completed with the sandbox's test card when asked. */
+async function setupIntent(accountUid: string, complete: boolean): Promise<string> {
+  const res = await t.admin({ method: 'POST', url: `/api/v1/billing/paymentinformation/stripe/setup-intent?accountUid=${accountUid}`, payload: {} });
+  expect(res.statusCode, res.body).toBe(200);
+  const secret = res.json().ClientSecret as string;
+  if (complete) await pay(t, secret);
+  return secret;
+}
+
+const seed: Seed = await (async () => {
+  const a = await signedInCustomer(t, { member: true, subscription: A_PLAN });
+  const b = await signedInCustomer(t, { member: true, subscription: A_PLAN });
+  const leaver = await addMember(t, a.accountUid);
+  return { a: a as Seed['a'], b, leaver, intentSecret: await setupIntent(a.accountUid, false), completedSecret: await setupIntent(a.accountUid, true) };
+})();
+
+/** Everything that names a person or account: A's must never reach B, nor B's reach A. */
+const identity = (c: TestCustomer, extra: string[] = []) => [
+  c.accountUid, String(c.account.Name), c.account.CurrentSubscription.Uid,
+  ...[c.primary, c.member].flatMap((p) => (p ? [p.uid, p.email, p.firstName, p.lastName, ...(p.linkUid ? [p.linkUid] : [])] : [])), ...extra,
+];
+const aData = identity(seed.a, [seed.leaver.uid, seed.leaver.linkUid!]);
+const bData = identity(seed.b);
+
+let address = 0;
+async function call(role: Role, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const token = { anonymous: null, otherPrimary: seed.b.primary.token, member: seed.a.member.token, primary: seed.a.primary.token }[role];
+  address += 1;
+  // A new client address each time, so the per-address rate limits stay out of the matrix.
+  const remoteAddress = `10.9.${(address >> 8) & 255}.${address & 255}`;
+  return t.request({ ...options, remoteAddress, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+}
+
+function expected(row: Row, role: Role): number {
+  if (role === 'anonymous') return 401;
+  if (role === 'otherPrimary') return row.other === 404 ? 404 : row.own ?? row.allowed;
+  if (role === 'member') return row.access === 'primary' ? 403 : row.member ?? row.allowed;
+  return row.allowed;
+}
+
+afterAll(async () => { await t.close(); });
+
+describe('access-control matrix: anonymous, member, primary contact, another account\'s primary contact', () => {
+  it('every operation under /profile, /billing and subscriptions has a row, or is listed as public', () => {
+    const missing = operations.filter((key) => !(key in TABLE) && !PUBLIC.includes(key));
+    expect(missing, `operations without an expectation row in access-control.matrix.test.ts: ${missing.join(', ')}`).toEqual([]);
+    // The document really is what is being walked (and not an empty list).
+    expect(checked.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('the public routes answer without a credential', async () => {
+    for (const key of PUBLIC.filter((k) => operations.includes(k) && !k.includes('{'))) {
+      const [method, url] = key.split(' ') as ['GET' | 'POST', string];
+      const res = await call('anonymous', { method, url, ...(method === 'POST' ? { payload: { Plan: { Uid: 'plan-starter' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } } : {}) });
+      expect([200, 400], `${key}: ${res.body}`).toContain(res.statusCode);
+    }
+  });
+
+  it.for(checked)('%s', async (key) => {
+    const row = TABLE[key]!;
+    const seen: string[] = [];
+    for (const role of ['anonymous', 'otherPrimary', 'member', 'primary'] as const) {
+      const want = expected(row, role);
+      const refused = want === 401 || want === 403 || want === 404;
+      const before = refused ? await fingerprint() : '';
+      const res = await call(role, await row.request(seed));
+      seen.push(`${role} ${res.statusCode}`);
+      expect(res.statusCode, `${key} as ${role} (${seen.join(', ')}): ${res.body.slice(0, 300)}`).toBe(want);
+      if (refused) {
+        expect(res.json().ErrorCode, `${key} as ${role}`).toMatch(/^Errors\./);
+        expect(await fingerprint(), `${key} as ${role}: a refused request changed a table`).toBe(before);
+      }
+      const leaks = (role === 'otherPrimary' ? aData : role === 'anonymous' ? [...aData, ...bData] : bData).filter((v) => res.body.includes(v));
+      expect(leaks, `${key} as ${role} answered with another account's data`).toEqual([]);
+    }
+  });
+});
+
+describe('either credential on one account\'s routes (accessTokenOrAdminKeyGuard)', () => {
+  const url = () => `/api/v1/billing/subscriptions?Account.Uid=${seed.a.accountUid}`;
+
+  it('the admin key acts on any account; the OpenAPI document lists both schemes', async () => {
+    const res = await t.admin({ method: 'GET', url: url(), remoteAddress: '10.8.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((s: { Account: { Uid: string } }) => s.Account.Uid)).toEqual([seed.a.accountUid]);
+    const op = (t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> }).paths['/api/v1/billing/subscriptions']!.get!;
+    expect(op.security).toEqual([{ accessToken: [] }, { adminKey: [] }]);
+  });
+
+  it('a token-shaped bearer is checked as a token (401), never counted as a wrong admin key; wrong keys still are (429)', async () => {
+    const from = '10.8.0.2';
+    const forged = `${seed.a.primary.token.split('.').slice(0, 2).join('.')}.AAAA`;
+    for (let i = 0; i < 15; i += 1) {
+      const res = await t.request({ method: 'GET', url: url(), remoteAddress: from, headers: bearer(forged) });
+      expect(res.statusCode).toBe(401);
+    }
+    const { max } = RATE_LIMITS.adminKeyFailures;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i += 1) {
+      statuses.push((await t.request({ method: 'GET', url: url(), remoteAddress: from, headers: bearer('wrong-admin-key-0123456789') })).statusCode);
+    }
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(401));
+    expect(statuses[max]).toBe(429);
+    // The member's real token still works from that address: the key limit is about keys.
+    expect((await t.request({ method: 'GET', url: url(), remoteAddress: from, headers: bearer(seed.a.member.token) })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,106 @@
+import { ErrorCode, type PasswordPolicy } from '@portico/core';
+import { passwordFieldErrors } from '@portico/core/passwords/password-policy';
+import type { ServerClock } from '../clock/server-clock.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
+import { AppError, fieldError } from '../http/app-error.ts';
+import { newUid } from '../ids/new-uid.ts';
+import type { EmailTokenPurpose, LiveEmailToken } from '../registration/email-tokens.repository.ts';
+import { tokenHash } from '../registration/secret-token.ts';
+import type { AccessTokens } from '../auth/access-tokens.ts';
+import type { AuthConfig } from '../auth/auth-config.ts';
+import { claimsFor, type IssuedToken } from '../auth/sign-in.ts';
+import { startSession } from '../auth/sessions.ts';
+import { hashPassword } from './password-hashing.ts';
+import { validatePassword } from './validate-password.ts';
+
+/** A reset link (forgot password) or a team invitation's link (set a password and join) opens the reset screen. */
+export const RESET_PURPOSES: readonly EmailTokenPurpose[] = ['reset', 'invite'];
+
+export interface ResetPasswordDeps {
+  uow: UnitOfWork;
+  clock: ServerClock;
+  auth: AuthConfig;
+  tokens: AccessTokens;
+  policy: PasswordPolicy;
+  /** Null when no Google client id is configured: reset options are then 1 and Google resets are refused. */
+  verifyGoogleIdToken: VerifyGoogleIdToken | null;
+}
+
+export interface ResetPasswordInput {
+  token: string;
+  NewPassword?: string | undefined;
+  GoogleIdToken?: string | undefined;
+  ip: string;
+}
+
+const invalidToken = () => new AppError(ErrorCode.InvalidToken);
+
+/** The live reset or invite token, not used up; null when unknown, used or expired. */
+export function liveResetToken(uow: UnitOfWork, token: string, at: Date): Promise<LiveEmailToken | null> {
+  return uow.emailTokens.peek(tokenHash(token), RESET_PURPOSES, at);
+}
+
+/** GET /crm/people/resetPassword/{token}/options: 2 offers Google on the reset screen (when configured), else 1. */
+export async function resetOptions(deps: ResetPasswordDeps, token: string): Promise<{ Options: number }> {
+  if (!await liveResetToken(deps.uow, token, deps.clock.now())) throw invalidToken();
+  return { Options: deps.verifyGoogleIdToken ? 2 : 1 };
+}
+
+/** The person's new credential, checked before the transaction (argon2 and Google's keys are slow). */
+async function prepare(deps: ResetPasswordDeps, input: ResetPasswordInput, personUid: string): Promise<{ hash: string } | { googleSub: string }> {
+  if (input.GoogleIdToken !== undefined) {
+    const refuse = (message: string) => new AppError(ErrorCode.InvalidCredentialsGoogle, message, [fieldError('GoogleIdToken', ErrorCode.InvalidCredentialsGoogle, message)], 400);
+    if (!deps.verifyGoogleIdToken) throw refuse('Google sign-in is not enabled for this site.');
+    const profile = await deps.verifyGoogleIdToken(input.GoogleIdToken).catch(() => { throw refuse('The Google sign-in could not be verified.'); });
+    const person = await deps.uow.signIn.personByUid(personUid);
+    if (!person || profile.email.toLowerCase() !== person.email.toLowerCase()) throw refuse('Sign in with the Google account of the address the link was sent to.');
+    if (person.googleProfileId && person.googleProfileId !== profile.sub) throw refuse('This person is linked to another Google account.');
+    return { googleSub: profile.sub };
+  }
+  const password = input.NewPassword ?? '';
+  if (password === '') throw new AppError(ErrorCode.ValidationFailed, undefined, [fieldError('NewPassword', ErrorCode.Required)]);
+  const checked = await validatePassword(deps, { password, personUid });
+  if (!checked.IsValid) {
+    const errors = passwordFieldErrors('NewPassword', checked.items, deps.policy);
+    throw new AppError(errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed, errors.length === 1 ? errors[0]!.Message : undefined, errors);
+  }
+  return { hash: await hashPassword(password) };
+}
+
+/**
+ * POST /crm/people/resetPassword/{token} with NewPassword or GoogleIdToken. In one transaction:
+ * the token is used (the statement that checks it marks it, so of two submits one wins and the
+ * other gets 404), the password set (the old hash joins the history), PasswordMustChange cleared,
+ * an invitation's email confirmed, every session of the person ended, and a new one started.
+ * Answers a fresh access token for it, so the widget signs in at once.
+ */
+export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswordInput): Promise<IssuedToken> {
+  const peeked = await liveResetToken(deps.uow, input.token, deps.clock.now());
+  if (!peeked) throw invalidToken();
+  const credential = await prepare(deps, input, peeked.personUid);
+  const at = deps.clock.now();
+  const session = await deps.uow.transaction(async (repos) => {
+    const used = await repos.emailTokens.useAny(tokenHash(input.token), RESET_PURPOSES, at);
+    if (!used || used.personUid !== peeked.personUid) throw invalidToken();
+    if ('hash' in credential) await repos.passwordHistory.replaceHash(used.personUid, credential.hash, at);
+    else await repos.signIn.linkGoogleProfile(used.personUid, credential.googleSub);
+    await repos.passwordHistory.setMustChange(used.personUid, false, at);
+    if (used.purpose === 'invite') await repos.people.confirmEmail(used.personUid, at);
+    const ended = await repos.sessions.endAllOfPerson(used.personUid, at, 'password.reset');
+    const memberships = await repos.signIn.memberships(used.personUid);
+    const account = (used.accountUid ? memberships.find((m) => m.accountUid === used.accountUid) : undefined)
+      ?? (memberships.length === 1 ? memberships[0]! : null);
+    const started = await startSession(repos.sessions, deps.auth, { personUid: used.personUid, accountUid: account?.accountUid ?? null, now: at });
+    await repos.auditLog.append({
+      uid: newUid(), at, action: 'password.reset', actor: used.personUid, target: started.uid, ip: input.ip,
+      detail: { purpose: used.purpose, method: 'hash' in credential ? 'password' : 'google', sessionsEnded: ended },
+    });
+    return { session: started, account };
+  });
+  // Signed after the commit: the key ring may write its first key, outside this transaction.
+  const person = await deps.uow.signIn.personByUid(peeked.personUid);
+  if (!person) throw invalidToken();
+  const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, session.account, session.session.uid));
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+}

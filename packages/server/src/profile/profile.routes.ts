@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { ErrorCode } from '@portico/core';
+import { PROFILE_PHOTO_MAX_BYTES } from '@portico/core/profile/profile-fields';
+import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import { getProfile } from './get-profile.ts';
+import { listProfileAccounts } from './list-profile-accounts.ts';
+import { getProfileAccount, updateProfileAccount } from './profile-account.ts';
+import type { ProfileDeps } from './profile-deps.ts';
+import {
+  accountInput, accountsOut, accountsQuery, profileAccountOut, profileInput, profileOut, profileQuery,
+} from './profile.schemas.ts';
+import { PHOTO_FIELD, removeProfilePhoto, setProfilePhoto, type ReceivedPhoto } from './set-profile-photo.ts';
+import { updateProfile } from './update-profile.ts';
+
+/** The multipart file part of PUT /profile/photo. */
+export const PHOTO_PART = 'profileImage';
+
+/**
+ * Reads the one file part. Busboy stops at PROFILE_PHOTO_MAX_BYTES and marks the file
+ * truncated, so an oversized upload costs at most that much memory. A JSON part (the widget's
+ * client always sends one beside files) is allowed and ignored.
+ */
+async function readPhoto(request: FastifyRequest): Promise<ReceivedPhoto> {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.UnsupportedMediaType, `Send the photo as multipart/form-data in the part '${PHOTO_PART}'.`);
+  let photo: ReceivedPhoto | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== PHOTO_PART) throw validationError([fieldError(part.fieldname, ErrorCode.InvalidValue, `Unknown file part; send the photo as '${PHOTO_PART}'.`)]);
+    const bytes = await part.toBuffer();
+    photo = { bytes, tooLarge: part.file.truncated, filename: part.filename ?? '' };
+  }
+  if (!photo) throw validationError([fieldError(PHOTO_FIELD, ErrorCode.Required, `The '${PHOTO_PART}' file part is missing.`)]);
+  return photo;
+}
+
+/** The signed-in person's profile, photo, accounts and account (spec 2 section 7); put behind the access-token guard. */
+export async function profileRoutes(app: FastifyInstance, deps: ProfileDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['profile'];
+  r.get('/api/v1/profile', {
+    schema: { tags, summary: 'The signed-in person (with PasswordMustChange, ProfileImageS3Url, OAuthGoogleProfileId, configured field values)', querystring: profileQuery, response: { 200: profileOut } },
+  }, async (req) => getProfile(deps.uow, req.caller));
+
+  r.put('/api/v1/profile', {
+    schema: {
+      tags, summary: 'Change the editable profile fields (checked with the profile field configuration; 409 Errors.Duplicate for an email in use; Google-linked people keep their email)',
+      querystring: profileQuery, body: profileInput, response: { 200: profileOut },
+    },
+  }, async (req) => updateProfile(deps, req.caller, req.body));
+
+  r.get('/api/v1/profile/accounts', {
+    schema: { tags, summary: 'The signed-in person\'s accounts with their role, primary contact, subscriptions and payment failure (post-login routing)', querystring: accountsQuery, response: { 200: accountsOut } },
+  }, async (req) => listProfileAccounts(deps, req.caller, req.query.current === '1' || req.query.current === 'true'));
+
+  r.get('/api/v1/profile/account', {
+    schema: { tags, summary: 'The account the token is signed in to (any member)', querystring: profileQuery, response: { 200: profileAccountOut } },
+  }, async (req) => getProfileAccount(deps, req.caller));
+
+  r.put('/api/v1/profile/account', {
+    schema: {
+      tags, summary: 'Change the account\'s editable fields (primary contact only: 403 for members)',
+      querystring: profileQuery, body: accountInput, response: { 200: profileAccountOut },
+    },
+  }, async (req) => updateProfileAccount(deps, req.caller, req.body));
+
+  await app.register(async (photos) => {
+    await photos.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { files: 1, fileSize: PROFILE_PHOTO_MAX_BYTES, fields: 1, fieldSize: 4096, parts: 2, headerPairs: 50 },
+    });
+    const p = photos.withTypeProvider<ZodTypeProvider>();
+    p.put('/api/v1/profile/photo', {
+      schema: {
+        tags, summary: 'Upload the profile photo: multipart/form-data with the file in the part `profileImage`; png or jpg checked by content, at most 2,000,000 bytes',
+        consumes: ['multipart/form-data'], querystring: profileQuery, response: { 200: profileOut },
+      },
+    }, async (req) => setProfilePhoto(deps, req.caller, await readPhoto(req)));
+    p.delete('/api/v1/profile/photo', {
+      schema: { tags, summary: 'Remove the profile photo', querystring: profileQuery, response: { 200: profileOut } },
+    }, async (req) => removeProfilePhoto(deps, req.caller));
+  });
+}
+

@@ -1,0 +1,147 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorCode, type FieldError } from '@portico/core';
+import { configuredFields, type FieldValues } from '@portico/core/fields/index';
+import type { ScreenProps } from '../../states.ts';
+import { useWidget } from '../../app/context.ts';
+import { useSystemDark } from '../../app/hooks.ts';
+import { useApi } from '../../api/use-api-query.ts';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ErrorList } from '../../components/error-list.tsx';
+import { ConfiguredFields } from '../../components/fields/configured-field.tsx';
+import { FieldErrorText, useInputBinding } from '../../components/fields/field-parts.tsx';
+import { useForm, type FormApi } from '../../forms/use-form.ts';
+import { useIncomingErrors } from '../../flow/incoming-errors.ts';
+import { LazyGoogleSignInButton, readIdTokenClaims } from '../../google/lazy-google-sign-in-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { completeSignIn } from '../../signin/complete-sign-in.ts';
+import { readLastEmail, rememberLastEmail } from '../../signin/last-email.ts';
+import { loginErrorCode } from '../../signin/login-errors.ts';
+import { requestToken, type Credentials } from '../../signin/signin-calls.ts';
+import '../../signin/setup.ts';
+
+const EMAIL = 'Person.Email';
+const PASSWORD = 'Password';
+
+/** The password input of the form (not a configured field): shown/hidden, required, errors linked. */
+function PasswordField({ form, label }: { form: FormApi; label: string }) {
+  const { t } = useTranslation();
+  const b = useInputBinding(form, PASSWORD, label);
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="p-field">
+      <label className="p-label" htmlFor={b.id}>{label}<span className="p-required" aria-hidden="true"> *</span></label>
+      <div className="p-password">
+        <input id={b.id} ref={b.ref} className="p-input" type={visible ? 'text' : 'password'} autoComplete="current-password"
+          value={typeof form.values[PASSWORD] === 'string' ? form.values[PASSWORD] : ''}
+          aria-required="true" aria-invalid={b.invalid || undefined} aria-describedby={b.describedBy}
+          onChange={(e) => { form.setValue(PASSWORD, e.target.value); form.touch(PASSWORD); }} onBlur={b.onBlur} />
+        <button type="button" className="p-reveal" aria-controls={b.id} aria-pressed={visible}
+          aria-label={visible ? t('controls.hidePassword') : t('controls.showPassword')} onClick={() => setVisible((v) => !v)}>
+          {visible ? t('controls.hide') : t('controls.show')}
+        </button>
+      </div>
+      <FieldErrorText id={b.errorId} error={b.error} />
+    </div>
+  );
+}
+
+/**
+ * login (spec 2 section 2): email and password, validated on every change; 'Forgot password?';
+ * create account when registration is on and the company bills itself (the configured
+ * registration URL, else selectPlan); Google when a client id is set. A token goes to
+ * completeSignIn (post-login routing). Errors follow spec 2 section 8.
+ */
+export default function LoginScreen({ params }: ScreenProps<'login'>) {
+  const { t } = useTranslation();
+  const widget = useWidget();
+  const { settings, actions, demo, runtime } = widget;
+  const api = useApi();
+  const dark = useSystemDark();
+  const incoming = useIncomingErrors();
+  const remember = settings.SignIn?.RememberLastEmail === true;
+  const fields = useMemo(() => configuredFields([{
+    Behavior: 'SystemRequired', Group: null,
+    Definition: { Uid: 'login-email', EntityType: 'Person', SystemName: 'Email', Label: t('signin.login.email'), ControlType: 'Email', ControlParams: null },
+  }]), [t]);
+  const [initialValues] = useState<FieldValues>(() => ({ [EMAIL]: readLastEmail(remember) }));
+  const validate = useCallback((values: FieldValues): FieldError[] =>
+    (typeof values[PASSWORD] === 'string' && values[PASSWORD] !== '' ? [] : [{ Field: PASSWORD, ErrorCode: ErrorCode.Required, Message: '' }]), []);
+  const form = useForm({ fields, initialValues, validate });
+  const [signingIn, setSigningIn] = useState(false);
+
+  // "The form validates on every change": an email starts showing its error as soon as it is typed in.
+  const typed = form.values[EMAIL];
+  const touchedOnce = useRef(false);
+  useEffect(() => {
+    if (typeof typed === 'string' && typed !== initialValues[EMAIL]) touchedOnce.current = true;
+    if (touchedOnce.current) form.touch(EMAIL);
+  }, [typed, form, initialValues]);
+
+  const signIn = async (credentials: Credentials) => {
+    let token: string;
+    try {
+      if (demo) {
+        const { demoPersonaFor } = await import('../../demo/demo-signin.ts');
+        runtime.persona.set(demoPersonaFor(credentials.username, runtime.persona.get()));
+      }
+      token = await requestToken(api, credentials, params.accountUid ? { accountUid: params.accountUid } : undefined);
+    } catch (err) {
+      const code = loginErrorCode(err);
+      throw { ErrorCode: code, Message: '', FieldErrors: [] };
+    }
+    rememberLastEmail(remember, credentials.username);
+    setSigningIn(true);
+    try {
+      await completeSignIn(widget, token, { clientIdentifier: params.clientIdentifier, accountUid: params.accountUid });
+    } finally {
+      setSigningIn(false);
+    }
+  };
+
+  const save = form.handleSubmit(async ({ values, raw }) => {
+    await signIn({ username: String(values[EMAIL] ?? ''), password: String(raw[PASSWORD] ?? '') });
+  });
+
+  const onGoogle = (idToken: string) => {
+    const email = readIdTokenClaims(idToken)?.email;
+    if (typeof email !== 'string' || !email) {
+      form.showProblem({ ErrorCode: ErrorCode.InvalidCredentialsGoogle, Message: '', FieldErrors: [] });
+      return;
+    }
+    signIn({ username: email, googleIdToken: idToken }).catch((problem: unknown) => form.showProblem(problem));
+  };
+
+  const registration = settings.RegistrationUrls.Registration;
+  const canCreate = settings.RegistrationEnabled && settings.BillingSystem !== 'Stripe';
+  return (
+    <div>
+      <ScreenHeading>{t('states.login')}</ScreenHeading>
+      <form className="p-stack" noValidate onSubmit={save} aria-label={t('states.login')}>
+        <ErrorList errors={[...incoming, ...form.errorList]} />
+        {settings.GoogleOAuthClientId && (
+          <>
+            <Suspense fallback={null}>
+              <LazyGoogleSignInButton clientId={settings.GoogleOAuthClientId} onCredential={onGoogle} text="signin_with" dark={dark && settings.Theme.displayMode !== 'light'} />
+            </Suspense>
+            <p className="p-help p-center" role="separator" aria-label={t('signin.login.or')}><span aria-hidden="true">{t('signin.login.or')}</span></p>
+          </>
+        )}
+        <ConfiguredFields form={form} />
+        <PasswordField form={form} label={t('signin.login.password')} />
+        <button type="button" className="p-link" onClick={() => actions.goTo('forgotPassword')}>{t('signin.login.forgot')}</button>
+        <button type="submit" className="p-btn p-btn-primary p-btn-block" aria-disabled={form.busy || signingIn || undefined}>
+          {form.busy || signingIn ? t('signin.login.submitting') : t('signin.login.submit')}
+        </button>
+        {signingIn && <p className="p-help" role="status">{t('signin.login.signingIn')}</p>}
+        {canCreate && (
+          <p className="p-help p-center">
+            {t('signin.login.noAccount')}{' '}
+            {registration
+              ? <a className="p-link" href={registration}>{t('signin.login.create')}</a>
+              : <button type="button" className="p-link" onClick={() => actions.goTo('selectPlan')}>{t('signin.login.create')}</button>}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

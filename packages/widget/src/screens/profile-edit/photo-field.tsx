@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef } from 'react';
+import { PROFILE_PHOTO_EXTENSIONS, PROFILE_PHOTO_MAX_BYTES } from '@portico/core/profile/profile-fields';
+import type { DisplayError } from '../../components/error-list-logic.ts';
+import { formatBytes, validateFile } from '../../components/file-validation.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+
+export const PHOTO_ACCEPT = [...PROFILE_PHOTO_EXTENSIONS];
+
+/** The spec's upload error for a file: Errors.<code> with accept, filename and maxSize (spec 2 section 8). */
+export function photoError(code: string, filename: string): DisplayError {
+  return { code, values: { accept: PHOTO_ACCEPT.join(', '), filename, maxSize: formatBytes(PROFILE_PHOTO_MAX_BYTES) } };
+}
+
+/**
+ * Profile photo input (spec 2 section 5): png or jpg, at most 2,000,000 bytes, help 'Max 2MB, png
+ * or jpg'. A refused file (here by its name and size, or later by the server by its bytes) is
+ * cleared, and its error replaces any earlier file error, shown as an alert beside the input.
+ */
+export function PhotoField({ error, onFile, onError, clearSignal }: {
+  error: DisplayError | null; onFile(file: File | null): void; onError(error: DisplayError | null): void; clearSignal: number;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The parent clears a photo the server refused: the input forgets the file too.
+  useEffect(() => {
+    if (clearSignal > 0 && input.current) input.current.value = '';
+  }, [clearSignal]);
+  return (
+    <div className="p-field">
+      <label className="p-label" htmlFor={id}>{t('profileArea.edit.photoLabel')}</label>
+      <div className="p-file">
+        <input
+          ref={input} id={id} type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null;
+            const problem = file ? validateFile(file, PHOTO_ACCEPT, PROFILE_PHOTO_MAX_BYTES) : null;
+            onError(problem);
+            if (problem) e.target.value = '';
+            onFile(problem ? null : file);
+          }}
+        />
+      </div>
+      <p id={`${id}-help`} className="p-help">{t('profileArea.edit.photoHelp')}</p>
+      {error && <p id={`${id}-error`} className="p-field-error" role="alert">{t(error.code, { ...error.values })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import '../profile-view/setup.ts';
+import { useMemo, useState } from 'react';
+import { valuesFromPayload } from '@portico/core/fields/index';
+import { editableFields, profileEntries } from '@portico/core/profile/profile-fields';
+import { useWidget } from '../../app/context.ts';
+import { ApiProblem, problemErrors } from '../../api/api-problem.ts';
+import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
+import type { DisplayError } from '../../components/error-list-logic.ts';
+import { ErrorList } from '../../components/error-list.tsx';
+import { ConfiguredFields } from '../../components/fields/configured-field.tsx';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import {
+  fetchProfile, invalidateProfile, saveProfile, uploadPhoto, type Profile, type ProfileInput,
+} from '../profile-view/profile-calls.ts';
+import { useProfileKey } from '../profile-view/use-profile-key.ts';
+import { SignedOut } from '../profile-view/signed-out.tsx';
+import { PhotoField, photoError } from './photo-field.tsx';
+
+/**
+ * profileEdit (spec 2 section 2): the configured profile fields the person may change (read-only
+ * ones skipped; a Google-linked email skipped) through the form layer, and the profile photo.
+ * Save uploads the photo first (a refused photo stops the save and is cleared), then the fields;
+ * 'Profile updated' and back to profile. Cancel returns to profile.
+ */
+export default function ProfileEditScreen() {
+  const { t } = useTranslation();
+  const key = useProfileKey('me');
+  const query = useApiQuery(key, fetchProfile);
+  if (key === null || query.problem?.status === 401) return <SignedOut heading={t('states.profileEdit')} />;
+  return (
+    <div>
+      <ScreenHeading>{t('states.profileEdit')}</ScreenHeading>
+      {query.problem && <ErrorList errors={problemErrors(query.problem)} />}
+      {!query.data && query.loading && <Spinner />}
+      {query.data && <ProfileEditForm profile={query.data} />}
+    </div>
+  );
+}
+
+function ProfileEditForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { settings, actions, headingId } = useWidget();
+  const api = useApi();
+  const cache = useQueryCache();
+  const google = Boolean(profile.OAuthGoogleProfileId);
+  const fields = useMemo(() => editableFields(profileEntries(settings.FieldConfiguration.Profile), google), [settings, google]);
+  const initialValues = useMemo(() => valuesFromPayload(fields, { Person: profile }), [fields, profile]);
+  const form = useForm({ fields, initialValues });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<DisplayError | null>(null);
+  const [clearPhoto, setClearPhoto] = useState(0);
+
+  const save = form.handleSubmit(async ({ payload }) => {
+    if (photo) {
+      try {
+        await uploadPhoto(api, photo);
+      } catch (err) {
+        if (err instanceof ApiProblem && err.code.startsWith('Errors.File')) {
+          // The server checked the bytes: the failed photo is cleared and its error replaces any earlier one.
+          setPhotoProblem(photoError(err.code, photo.name));
+          setPhoto(null);
+          setClearPhoto((n) => n + 1);
+          return undefined;
+        }
+        throw err;
+      }
+      setPhoto(null);
+    }
+    await saveProfile(api, (payload.Person ?? {}) as ProfileInput);
+    invalidateProfile(cache);
+    actions.notify(t('profileArea.edit.updated'));
+    actions.goTo('profile');
+    return undefined;
+  });
+
+  return (
+    <form className="p-form" noValidate onSubmit={save} aria-labelledby={headingId}>
+      <ErrorList errors={form.errorList} />
+      <PhotoField error={photoProblem} onFile={setPhoto} onError={setPhotoProblem} clearSignal={clearPhoto} />
+      <ConfiguredFields form={form} />
+      {google && <p className="p-help">{t('profileArea.edit.googleEmail')}</p>}
+      <div className="p-form-actions">
+        <button type="submit" className="p-btn p-btn-primary" disabled={form.busy}>{t('profileArea.edit.save')}</button>
+        <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('profile')}>{t('profileArea.edit.cancel')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { WireFieldConfigurationEntry } from '@portico/core';
+import { addressLines, displayValue, sameAddress } from './field-display.ts';
+
+const yesNo = { yes: 'Yes', no: 'No' };
+const def = (SystemName: string, ControlType: WireFieldConfigurationEntry['Definition']['ControlType'], extra: Partial<WireFieldConfigurationEntry['Definition']> = {}): WireFieldConfigurationEntry => ({
+  Behavior: 'Editable', Group: null, Definition: { Uid: SystemName, EntityType: 'Account', SystemName, Label: SystemName, ControlType, ControlParams: null, ...extra },
+});
+const a = { Uid: 'a1', AddressLine1: '1 Main St', AddressLine2: null, City: 'Springfield', State: 'IL', PostalCode: '62701', Country: 'US' };
+
+describe('field display', () => {
+  it("addresses read 'City, State  PostalCode' (two spaces)", () => {
+    expect(addressLines(a)).toEqual(['1 Main St', 'Springfield, IL  62701', 'US']);
+    expect(sameAddress(a, { ...a, Uid: 'a2' })).toBe(true);
+    expect(sameAddress(a, { ...a, City: 'Shelbyville' })).toBe(false);
+    expect(sameAddress(null, null)).toBe(false);
+  });
+
+  it("the second address reads 'Same as' the one its definition names when equal", () => {
+    const mailing = def('MailingAddress', 'Address', { SameAsObject: 'BillingAddress' });
+    expect(displayValue(mailing, { Account: { BillingAddress: a, MailingAddress: { ...a, Uid: 'x' } } }, yesNo)).toEqual({ kind: 'sameAs', label: 'BillingAddress' });
+    expect(displayValue(mailing, { Account: { BillingAddress: a, MailingAddress: { ...a, PostalCode: '1' } } }, yesNo).kind).toBe('address');
+    expect(displayValue(mailing, { Account: {} }, yesNo)).toEqual({ kind: 'empty' });
+  });
+
+  it('choices show their labels; tax ids both parts; checkboxes yes/no', () => {
+    const options = JSON.stringify({ Options: [{ Value: 'web', Label: 'Website' }, { Value: 'sales', Label: 'Sales' }] });
+    expect(displayValue(def('Interests', 'CheckboxList', { ControlParams: options }), { Account: { FieldValues: { Interests: ['sales', 'web'] } } }, yesNo)).toEqual({ kind: 'text', text: 'Sales, Website' });
+    expect(displayValue(def('TaxId', 'TaxIdTypeTaxId'), { Account: { TaxIds: [{ TaxIdType: 'us_ein', TaxId: '12-3' }] } }, yesNo)).toEqual({ kind: 'text', text: '12-3 (us_ein)' });
+    expect(displayValue(def('Ok', 'Checkbox'), { Account: { FieldValues: { Ok: true } } }, yesNo)).toEqual({ kind: 'text', text: 'Yes' });
+  });
+});

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FALLBACK_SETTINGS } from '../app/fallback-settings.ts';
+import { createTokenStore } from '../auth/token-store.ts';
+import { createEmitter } from '../shared/events.ts';
+import { createStore } from '../shared/store.ts';
+import type { Runtime } from '../shared/runtime-types.ts';
+import type { DemoPersonaName } from '../shared/personas.ts';
+import { browser, completeSignIn, type SignInContext } from './complete-sign-in.ts';
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const jwt = (claims: object) => `${b64({ alg: 'ES256' })}.${b64(claims)}.sig`;
+
+const sub = { Uid: 's1', StartDate: '2026-01-10T09:00:00Z', EndDate: null, ExpirationDate: null, Quantity: 1, NewRequiredQuantity: null, IsPlanUpgradeRequired: false, PlanUpgradeRequiredMessage: null };
+const account = (over: object = {}) => ({
+  Uid: 'acc-1', Name: 'Acme', ClientIdentifier: null, AccountStage: null, IsPrimary: true, IsCurrent: true,
+  PrimaryContact: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+  CurrentSubscription: sub, LatestSubscription: sub, PaymentInformation: null, ...over,
+});
+
+let server: { accounts: object[]; mustChange: boolean; calls: string[] };
+let moves: { state: string; params?: unknown; errors?: unknown }[];
+let notices: string[];
+let assigned: string[];
+
+function context(settings: Partial<typeof FALLBACK_SETTINGS> = {}): SignInContext {
+  const runtime: Runtime = {
+    config: { server: 'http://portico.test', baseUrl: 'http://portico.test/', demo: false, settingsCacheSeconds: 0 },
+    events: createEmitter(), token: createTokenStore(createEmitter(), null), themeOverrides: createStore({}),
+    persona: createStore<DemoPersonaName>('teamOwner'), settings: null, markUsed: () => undefined,
+  };
+  return {
+    runtime, demo: false,
+    settings: { ...FALLBACK_SETTINGS, PlanFamilies: [{}] as never, RegistrationUrls: { Registration: null, PostLogin: 'https://app.example/members?tab=home', PostForgotPassword: null }, ...settings },
+    actions: {
+      goTo: (state, params, options) => { moves.push({ state, params, errors: options?.errors }); },
+      back: () => undefined, close: () => undefined, notify: (m) => { notices.push(m); },
+    },
+  };
+}
+
+beforeEach(() => {
+  server = { accounts: [account()], mustChange: false, calls: [] };
+  moves = [];
+  notices = [];
+  assigned = [];
+  vi.spyOn(browser, 'assign').mockImplementation((url) => { assigned.push(url); });
+  vi.spyOn(browser, 'href').mockReturnValue('https://site.example/page?ref=mail&resetToken=r1&confirmationToken=c1');
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    server.calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/v1/profile/accounts') return json({ metadata: { limit: 100, offset: 0, total: server.accounts.length }, items: server.accounts });
+    if (url.pathname === '/api/v1/profile') return json({ PasswordMustChange: server.mustChange });
+    if (url.pathname === '/api/v1/reissue-token') return json({ access_token: jwt({ sub: 'p', account_uid: url.searchParams.get('accountUid') }), token_type: 'Bearer', expires_in: 900 });
+    return new Response('{}', { status: 404 });
+  });
+});
+afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); });
+
+describe('completeSignIn', () => {
+  it('nothing to repair: redirects to the post-login URL with the token in the fragment, the page query kept and the link tokens dropped', async () => {
+    const token = jwt({ sub: 'p', account_uid: 'acc-1' });
+    await completeSignIn(context(), token);
+    expect(assigned).toEqual([`https://app.example/members?tab=home&ref=mail#access_token=${token}`]);
+    expect(server.calls).toEqual(['GET /api/v1/profile/accounts', 'GET /api/v1/profile?fields=PasswordMustChange']);
+  });
+
+  it('in the query when the company asks (SignIn.TokenInQuery)', async () => {
+    const token = jwt({ sub: 'p', account_uid: 'acc-1' });
+    await completeSignIn(context({ SignIn: { TokenInQuery: true, RememberLastEmail: false } }), token);
+    expect(new URL(assigned[0]!).searchParams.get('access_token')).toBe(token);
+  });
+
+  it('no post-login URL: stays signed in on profile with the notice', async () => {
+    const ctx = context({ RegistrationUrls: { Registration: null, PostLogin: null, PostForgotPassword: null } });
+    await completeSignIn(ctx, jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect(assigned).toEqual([]);
+    expect(moves.map((m) => m.state)).toEqual(['profile']);
+    expect(notices).toEqual(['Post Login URL is not set, unable to redirect user']);
+    expect(ctx.runtime.token.get()).not.toBeNull();
+  });
+
+  it('PasswordMustChange goes to resetPassword before any redirect', async () => {
+    server.mustChange = true;
+    await completeSignIn(context(), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect(moves.map((m) => m.state)).toEqual(['resetPassword']);
+    expect(assigned).toEqual([]);
+  });
+
+  it('several accounts and no claim: chooseAccount', async () => {
+    server.accounts = [account(), account({ Uid: 'acc-2', Name: 'Beta' })];
+    await completeSignIn(context(), jwt({ sub: 'p', account_uid: null }));
+    expect(moves.map((m) => m.state)).toEqual(['chooseAccount']);
+  });
+
+  it('a member of a past-due account: the token is reissued for it, then accountActionRequired naming the owner', async () => {
+    server.accounts = [account({ AccountStage: 'PastDue', IsPrimary: false })];
+    const ctx = context();
+    await completeSignIn(ctx, jwt({ sub: 'p', account_uid: null }));
+    expect(server.calls).toContain('POST /api/v1/reissue-token?accountUid=acc-1');
+    expect(ctx.runtime.token.payload()).toMatchObject({ account_uid: 'acc-1' });
+    expect(moves).toEqual([{ state: 'accountActionRequired', params: { primaryContact: 'Ada Lovelace', reason: 'paymentInformation' }, errors: undefined }]);
+  });
+
+  it('the owner of a past-due account without a card: updatePaymentInformation with Errors.PaymentInformationRequired', async () => {
+    server.accounts = [account({ AccountStage: 'PastDue' })];
+    await completeSignIn(context(), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect(moves[0]).toMatchObject({ state: 'updatePaymentInformation', errors: [{ code: 'Errors.PaymentInformationRequired' }] });
+  });
+
+  it('no account: back to login with the message, the token dropped', async () => {
+    server.accounts = [];
+    const ctx = context();
+    await completeSignIn(ctx, jwt({ sub: 'p' }));
+    expect(moves).toEqual([{ state: 'login', params: undefined, errors: [{ code: 'Errors.NoAccount', message: 'No account was found for this user.' }] }]);
+    expect(ctx.runtime.token.get()).toBeNull();
+  });
+});

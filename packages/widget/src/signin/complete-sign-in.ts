@@ -1,0 +1,119 @@
+import { postLoginRoute, type PostLoginRoute, type RoutingAccount } from '@portico/core/signin/post-login-routing';
+import type { WidgetContextValue } from '../app/context.ts';
+import { apiClientFor } from '../api/runtime-client.ts';
+import { getDemoModule } from '../app/settings-loader.ts';
+import { fetchAccounts, passwordMustChange, reissueToken } from './signin-calls.ts';
+import { POST_LOGIN_URL_MISSING, postLoginRedirectUrl } from './post-login-url.ts';
+
+/**
+ * The one way a screen finishes a sign-in, whatever issued the token (login form, Google,
+ * password reset, invitation): store the token, then run the post-login routing and
+ * "finishing login" of spec 2 section 4. Screens call this and nothing else after a token arrives.
+ */
+export type SignInContext = Pick<WidgetContextValue, 'runtime' | 'settings' | 'actions' | 'demo'>;
+
+/** Where the browser goes at the end; a test or the demo page may replace it. */
+export const browser = {
+  assign(url: string): void { window.location.assign(url); },
+  href(): string { return window.location.href; },
+};
+
+/** The account hint a host page gives with `Portico.open('login', { params: { clientIdentifier | accountUid } })`. */
+export interface AccountHint { clientIdentifier?: string | undefined; accountUid?: string | undefined }
+
+async function accountsFor(ctx: SignInContext, now: Date): Promise<RoutingAccount[]> {
+  if (ctx.demo) {
+    const demo = getDemoModule();
+    const { demoRoutingAccounts } = await import('../demo/demo-signin.ts');
+    return demo ? demoRoutingAccounts(demo.DEMO_PERSONA_DATA[ctx.runtime.persona.get()], now) : [];
+  }
+  return fetchAccounts(apiClientFor(ctx.runtime));
+}
+
+/** The page's query values go on to the post-login URL (the one-time link tokens are dropped there). */
+function pageQuery(): Record<string, string> {
+  try {
+    return Object.fromEntries(new URL(browser.href()).searchParams);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Finishing login (spec 2 section 4): PasswordMustChange first; then the redirect to the
+ * post-login URL with the token in the fragment (or the query when the company asks); with no
+ * URL set the person stays signed in on profile and the widget says why it did not redirect.
+ */
+export async function finishLogin(ctx: SignInContext): Promise<void> {
+  const token = ctx.runtime.token.get();
+  if (!token) return;
+  if (!ctx.demo && await passwordMustChange(apiClientFor(ctx.runtime))) {
+    ctx.actions.goTo('resetPassword');
+    return;
+  }
+  const target = ctx.settings.RegistrationUrls.PostLogin ?? ctx.settings.PaymentSettings.CallbackUrl;
+  const url = postLoginRedirectUrl(target, token, { tokenInQuery: ctx.settings.SignIn?.TokenInQuery === true, extraQuery: pageQuery(), base: browser.href() });
+  if (!url) {
+    ctx.actions.goTo('profile');
+    ctx.actions.notify(POST_LOGIN_URL_MISSING);
+    return;
+  }
+  browser.assign(url);
+}
+
+/** Moves the widget where the routing says; the token is switched to the picked account first. */
+export async function followRoute(ctx: SignInContext, route: PostLoginRoute): Promise<void> {
+  if (route.state === 'login') {
+    ctx.runtime.token.set(null);
+    ctx.actions.goTo('login', undefined, { errors: [{ code: 'Errors.NoAccount', message: route.message }] });
+    return;
+  }
+  if (route.state === 'chooseAccount') {
+    ctx.actions.goTo('chooseAccount');
+    return;
+  }
+  const claimed = ctx.runtime.token.payload()?.account_uid;
+  if (!ctx.demo && claimed !== route.account.Uid) ctx.runtime.token.set(await reissueToken(apiClientFor(ctx.runtime), route.account.Uid));
+  switch (route.state) {
+    case 'finish':
+      return finishLogin(ctx);
+    case 'selectPlan':
+      ctx.actions.goTo('selectPlan', { ...(route.nextState ? { nextState: route.nextState } : {}), ...(route.upgrade ? { upgradeMode: true } : {}) },
+        { errors: [{ code: route.errorCode, message: route.message }] });
+      return;
+    case 'checkout':
+      ctx.actions.goTo('checkout', {}, { errors: [{ code: route.errorCode, message: route.message, values: { newRequiredQuantity: route.newRequiredQuantity } }] });
+      return;
+    case 'updatePaymentInformation':
+      ctx.actions.goTo('updatePaymentInformation', {}, { errors: [{ code: route.errorCode, message: route.message }] });
+      return;
+    case 'accountPastDue':
+      ctx.actions.goTo('accountPastDue');
+      return;
+    case 'accountActionRequired':
+      ctx.actions.goTo('accountActionRequired', {
+        ...(route.primaryContact ? { primaryContact: route.primaryContact } : {}), reason: route.reason, ...(route.portal ? { portal: true } : {}),
+      });
+  }
+}
+
+/** Runs post-login routing for the signed-in person (also after chooseAccount picked an account). */
+export async function routeSignedIn(ctx: SignInContext, hint: AccountHint = {}): Promise<void> {
+  const now = new Date();
+  const accounts = await accountsFor(ctx, now);
+  const claimed = ctx.runtime.token.payload()?.account_uid;
+  const route = postLoginRoute({
+    accounts,
+    wanted: { tokenAccountUid: typeof claimed === 'string' ? claimed : null, ...hint },
+    // The subscription flow where the company sells plans; without any, only the account's stage counts.
+    flow: ctx.settings.PlanFamilies.length > 0 ? 'subscription' : 'accounts',
+    billingSystem: ctx.settings.BillingSystem,
+    now,
+  });
+  await followRoute(ctx, route);
+}
+
+export async function completeSignIn(ctx: SignInContext, accessToken: string, hint: AccountHint = {}): Promise<void> {
+  ctx.runtime.token.set(accessToken);
+  await routeSignedIn(ctx, hint);
+}

@@ -1,0 +1,45 @@
+import type { ApiClient } from '../api/http.ts';
+import type { RoutingAccount } from '@portico/core/signin/post-login-routing';
+
+/** The person's local time zone, sent with a sign-in (audited with it). */
+function timezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export type Credentials = { username: string; password: string } | { username: string; googleIdToken: string };
+
+/** POST /tokens; Google sign-in sends the token's email with a null password (spec 2 section 4). */
+export async function requestToken(api: ApiClient, c: Credentials, account?: { accountUid?: string }): Promise<string> {
+  const tz = timezone();
+  const body = 'password' in c ? { username: c.username, password: c.password } : { username: c.username, password: null, GoogleIdToken: c.googleIdToken };
+  const answer = await api.request('post', '/api/v1/tokens', {
+    body, ...(account?.accountUid ? { query: { accountUid: account.accountUid } } : {}), ...(tz ? { headers: { 'X-Timezone': tz } } : {}),
+  });
+  return answer.access_token;
+}
+
+/** POST /reissue-token: a token for the same session, switched to `accountUid` when given. */
+export async function reissueToken(api: ApiClient, accountUid?: string): Promise<string> {
+  const answer = await api.request('post', '/api/v1/reissue-token', accountUid ? { query: { accountUid } } : {});
+  return answer.access_token;
+}
+
+/** GET /profile/accounts: what post-login routing reads of each account. */
+export async function fetchAccounts(api: ApiClient): Promise<RoutingAccount[]> {
+  const answer = await api.request('get', '/api/v1/profile/accounts', {});
+  return answer.items as RoutingAccount[];
+}
+
+/** GET /profile?fields=PasswordMustChange; a failure counts as false (the sign-in goes on). */
+export async function passwordMustChange(api: ApiClient): Promise<boolean> {
+  try {
+    const answer = await api.request('get', '/api/v1/profile', { query: { fields: 'PasswordMustChange' } });
+    return (answer as { PasswordMustChange?: boolean }).PasswordMustChange === true;
+  } catch {
+    return false;
+  }
+}
