@@ -65,7 +65,7 @@ describe('strict Content-Security-Policy', () => {
     await selectPlanEmbed(page).getByRole('button', { name: 'Choose Pro' }).waitFor();
     await page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor();
     await openAndClosePopup(page, 'selectPlan', 'Choose a plan');
-    await openAndClosePopup(page, 'login', 'This screen is not available yet');
+    await openAndClosePopup(page, 'login', 'Log in');
     // Theme changes set custom properties through the CSSOM: allowed under style-src 'self'.
     await page.getByLabel('Display mode').selectOption('dark');
     await page.getByLabel('Corner shape').selectOption('pill');
