@@ -1,15 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createRemoteJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
-import { repoRoot } from './support/server.ts';
+import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
 /**
@@ -19,10 +16,8 @@ import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/si
  * updatePaymentInformation and a member to accountActionRequired; chooseAccount with two accounts.
  */
 const ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
-const POST_LOGIN = 'http://members.portico.test/welcome?from=widget';
 const PASSWORD = 'Tr1cky-Lantern-Walk!';
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
-let configDir = '';
 const CLIENT_ID = 'e2e-login.apps.googleusercontent.com';
 let googleKey: CryptoKey;
 let jwks: Server | null = null;
@@ -34,22 +29,11 @@ beforeAll(async () => {
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'e2e-google', alg: 'RS256', use: 'sig' };
   jwks = createServer((_req, res) => { res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })); });
   await new Promise<void>((resolve) => jwks!.listen(0, '127.0.0.1', resolve));
-  const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
-  const config = demo
-    .replace('postLoginUrl: http://localhost:3000/?signed-in=1', `postLoginUrl: ${POST_LOGIN}`)
-    .replace('requireEmailConfirmation: true', 'requireEmailConfirmation: false')
-    .replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none')
-    + `\ngoogle:\n  clientId: ${CLIENT_ID}\n  jwksUrl: http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs\n`;
-  expect(config).toContain(POST_LOGIN);
-  expect(config).toContain('provider: none');
-  configDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-login-'));
-  writeFileSync(path.join(configDir, 'company.yaml'), config);
-  env.PORTICO_CONFIG = path.join(configDir, 'company.yaml');
 });
 afterAll(async () => {
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
   await new Promise((resolve) => jwks?.close(resolve));
 });
+signInCompanyConfigPerFile(env, 'login', () => `\ngoogle:\n  clientId: ${CLIENT_ID}\n  jwksUrl: http://127.0.0.1:${(jwks!.address() as AddressInfo).port}/certs\n`);
 
 /** An ID token as Google would sign it for this client id. */
 const googleToken = (email: string) => new SignJWT({ email, email_verified: true, given_name: 'Ada', family_name: 'Lovelace' })
@@ -100,11 +84,6 @@ async function signUp(tag: string, accountName = 'Analytical Engines'): Promise<
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { email, accountUid: (res.json.Account as { Uid: string }).Uid };
-}
-
-/** The post-login URL's host does not exist: the browser gets a small page for it, and the URL it went to is kept. */
-async function fakeMembersSite(context: BrowserContext) {
-  await context.route('http://members.portico.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Members</title><h1>Members area</h1>' }));
 }
 
 function focusedName(page: Page): Promise<string> {
@@ -237,7 +216,15 @@ describe('login', () => {
     await session.context.unroute('https://accounts.google.com/gsi/client');
     await withGoogle(session.context, await googleToken(uniqueEmail('stranger')));
     const other = await openLogin(session.context);
-    await other.page.locator('[data-portico-popup-host]').getByRole('button', { name: 'Sign in with Google' }).click();
+    const button = other.page.locator('[data-portico-popup-host]').getByRole('button', { name: 'Sign in with Google' });
+    const spent = await button.elementHandle();
+    await button.click();
+    await other.dialog.getByRole('alert').getByText('This Google account could not be used to sign in.').waitFor({ timeout: 20_000 });
+    // Spec 2: the button is rendered again 1000 ms after the attempt, so it can be used again.
+    await expect.poll(() => spent!.evaluate((b) => b.isConnected), { timeout: 5_000 }).toBe(false);
+    const again = other.page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/tokens');
+    await button.click();
+    await again;
     await other.dialog.getByRole('alert').getByText('This Google account could not be used to sign in.').waitFor({ timeout: 20_000 });
   });
 

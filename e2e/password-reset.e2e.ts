@@ -1,14 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
-import { repoRoot } from './support/server.ts';
+import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
+import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
 /**
@@ -20,41 +16,12 @@ import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/si
  * password is refused. axe in light and dark.
  */
 const ADMIN_KEY = 'e2e-password-admin-key-0123456789';
-const POST_LOGIN = 'http://members.portico.test/welcome?from=widget';
 const PASSWORD = 'Tr1cky-Lantern-Walk!';
 const NEW_PASSWORD = 'Quiet-Harbor-Tide-47';
 const POPUP = { include: ['[data-portico-popup-host]'] };
-const mails: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let configDir = '';
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY, MAIL_FROM: 'Northwind <no-reply@northwind.test>' };
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); done(); });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
-  const config = demo
-    .replace('postLoginUrl: http://localhost:3000/?signed-in=1', `postLoginUrl: ${POST_LOGIN}`)
-    .replace('requireEmailConfirmation: true', 'requireEmailConfirmation: false')
-    .replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none');
-  expect(config).toContain(POST_LOGIN);
-  expect(config).toContain('provider: none');
-  configDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-passwords-'));
-  writeFileSync(path.join(configDir, 'company.yaml'), config);
-  env.PORTICO_CONFIG = path.join(configDir, 'company.yaml');
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+const mails = mailboxPerFile(env);
+signInCompanyConfigPerFile(env, 'passwords');
 
 const session = browserPerFile();
 const server = serverPerFile(env);
@@ -88,22 +55,8 @@ async function signUp(tag: string): Promise<string> {
   return email;
 }
 
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-/** The reset link of the newest mail to `to` (the outbox delivers within a second or two). */
-async function mailedLink(to: string, after = 0): Promise<string> {
-  for (let i = 0; i < 150; i++) {
-    const mail = mails.slice(after).reverse().find((m) => m.to.includes(to));
-    const link = mail && /(http:\/\/\S+?[?&]resetToken=[A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no reset link mailed to ${to}`);
-}
-
-async function fakeMembersSite(context: BrowserContext) {
-  await context.route('http://members.portico.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Members</title><h1>Members area</h1>' }));
-}
+/** The reset link of the newest mail to `to`. */
+const mailedLink = (to: string, after = 0) => mailedResetLink(mails, to, after);
 
 function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { registerGoogleButton, type GoogleIdApi } from './google-identity.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUTTON_RERENDER, registerGoogleButton, scheduleButtonRerender, type GoogleIdApi } from './google-identity.ts';
 
 describe('one Google callback per page, several buttons', () => {
   // Like Google's script: initialize keeps only the last callback.
@@ -26,5 +26,59 @@ describe('one Google callback per page, several buttons', () => {
     a.remove();
     callback!({ credential: 'five' });
     expect(got.slice(3)).toEqual(['signup:four']);
+  });
+});
+
+describe('the button rendered again after a sign-in attempt (spec 2: 1000 ms, retry at 100 ms)', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('renders once, 1000 ms after the credential was handed over', () => {
+    vi.useFakeTimers();
+    const render = vi.fn(() => true);
+    scheduleButtonRerender(render);
+    vi.advanceTimersByTime(999);
+    expect(render).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(render).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the slot is not ready, tries again every 100 ms, a few times only', () => {
+    vi.useFakeTimers();
+    let ready = false;
+    const render = vi.fn(() => ready);
+    scheduleButtonRerender(render);
+    vi.advanceTimersByTime(1000);
+    expect(render).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(100);
+    expect(render).toHaveBeenCalledTimes(2);
+    ready = true;
+    vi.advanceTimersByTime(100);
+    expect(render).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(1000);
+    expect(render).toHaveBeenCalledTimes(3);
+
+    // A slot that never becomes ready: the first try and BUTTON_RERENDER.retries more, then it stops.
+    const never = vi.fn(() => false);
+    scheduleButtonRerender(never);
+    vi.advanceTimersByTime(10_000);
+    expect(never).toHaveBeenCalledTimes(1 + BUTTON_RERENDER.retries);
+  });
+
+  it('the cancel (unmount) stops a pending render and a pending retry', () => {
+    vi.useFakeTimers();
+    const render = vi.fn(() => true);
+    scheduleButtonRerender(render)();
+    vi.advanceTimersByTime(2000);
+    expect(render).not.toHaveBeenCalled();
+
+    const notReady = vi.fn(() => false);
+    const cancel = scheduleButtonRerender(notReady);
+    vi.advanceTimersByTime(1000);
+    cancel();
+    vi.advanceTimersByTime(2000);
+    expect(notReady).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -37,3 +37,27 @@ export function registerGoogleButton(id: GoogleIdApi, clientId: string, context:
     },
   };
 }
+
+/**
+ * Spec 2, login screen: the Google button is rendered again 1000 ms after a sign-in attempt, with a
+ * retry at 100 ms. Google's button is not usable again by itself once it handed over a credential
+ * (its popup flow is spent), so a refused sign-in (Errors.InvalidCredentialsGoogle) would leave a
+ * dead button. `render` answers false while the slot is not ready (not in the page); it is tried
+ * again every `retryMs`, at most `retries` times. Returns the cancel, for unmount.
+ */
+export const BUTTON_RERENDER = { delayMs: 1000, retryMs: 100, retries: 5 } as const;
+
+export function scheduleButtonRerender(render: () => boolean, timing: { delayMs: number; retryMs: number; retries: number } = BUTTON_RERENDER): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let retriesLeft = timing.retries;
+  const attempt = () => {
+    timer = null;
+    if (render() || retriesLeft-- <= 0) return;
+    timer = setTimeout(attempt, timing.retryMs);
+  };
+  timer = setTimeout(attempt, timing.delayMs);
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLightDomSlot } from '../app/use-light-dom-slot.tsx';
 import { loadScript } from '../third-party/load-script.ts';
-import { registerGoogleButton, type GoogleIdApi } from './google-identity.ts';
+import { registerGoogleButton, scheduleButtonRerender, type GoogleIdApi } from './google-identity.ts';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
@@ -43,19 +43,39 @@ export function GoogleSignInButton({ clientId, onCredential, text = 'signup_with
     if (!container || !clientId) return;
     let live = true;
     let registration: ReturnType<typeof registerGoogleButton> | null = null;
+    let cancelRerender: (() => void) | null = null;
     loadScript(GOOGLE_IDENTITY_SCRIPT).then(() => {
       const google = (window as unknown as { google?: GoogleIdentity }).google;
       if (!live) return;
       if (!google) throw new Error('Google Identity Services not available');
-      const mine = registerGoogleButton(google.accounts.id, clientId, text === 'signin_with' ? 'signin' : 'signup', onCredentialRef);
+      const render = () => {
+        container.replaceChildren();
+        google.accounts.id.renderButton(container, {
+          type: 'standard', theme: dark ? 'filled_black' : 'outline', size: 'large', text, shape: pill ? 'pill' : 'rectangular', click_listener: mine.claim,
+          width: Math.min(400, Math.max(200, Math.round(container.getBoundingClientRect().width) || 320)), locale: i18n.language,
+        });
+      };
+      // After each credential handed over, the button is rendered again (spec 2), so a refused
+      // sign-in leaves a button that can be used again; the slot must still be in the page.
+      const handler = {
+        current: (idToken: string) => {
+          onCredentialRef.current(idToken);
+          cancelRerender?.();
+          cancelRerender = scheduleButtonRerender(() => {
+            if (!live) return true;
+            if (!container.isConnected) return false;
+            render();
+            return true;
+          });
+        },
+      };
+      const mine = registerGoogleButton(google.accounts.id, clientId, text === 'signin_with' ? 'signin' : 'signup', handler);
       registration = mine;
-      google.accounts.id.renderButton(container, {
-        type: 'standard', theme: dark ? 'filled_black' : 'outline', size: 'large', text, shape: pill ? 'pill' : 'rectangular', click_listener: mine.claim,
-        width: Math.min(400, Math.max(200, Math.round(container.getBoundingClientRect().width) || 320)), locale: i18n.language,
-      });
+      render();
     }).catch(() => { if (live) setFailed(true); });
     return () => {
       live = false;
+      cancelRerender?.();
       registration?.remove();
       container.replaceChildren();
     };
