@@ -96,6 +96,7 @@ export const ErrorCode = {
   PaymentGatewayUnavailable: 'Errors.PaymentGatewayUnavailable',
   CardDeclined: 'Errors.CardDeclined',
   CardNumberInvalid: 'Errors.CardNumberInvalid',
+  BillingPortalUnavailable: 'Errors.BillingPortalUnavailable',
 
   // Registration (issue 7; docs/registration.md)
   InvalidNonce: 'Errors.InvalidNonce',

@@ -29,6 +29,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.PaymentIntentUsed]: 409,
   [ErrorCode.PaymentGatewayUnavailable]: 502,
   [ErrorCode.CardDeclined]: 402,
+  [ErrorCode.BillingPortalUnavailable]: 409,
 };
 
 export function statusOf(code: ErrorCode | string): number {

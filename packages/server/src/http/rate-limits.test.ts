@@ -18,6 +18,11 @@ const probes: Record<RateLimitName, Probe> = {
   paymentSetupFailure: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation/stripe/sf', remoteAddress, headers, payload: {} }),
   // Behind the admin key until login: the key is checked first, so the probe carries it.
   paymentInformationSave: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/billing/paymentinformation', remoteAddress, headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, ...headers }, payload: {} }),
+  // A signed-in primary contact (one account, every call from the probe's address); the demo company's native billing answers 409 after the count.
+  billingPortalSession: async (t, remoteAddress, headers) => t.request({
+    method: 'POST', url: '/api/v1/billing/stripe/portal/sessions?accountUid=' + (await portalOwner(t)).accountUid + '&returnUrl=http%3A%2F%2Flocalhost%3A3000%2F',
+    remoteAddress, headers: { ...bearer((await portalOwner(t)).primary.token), ...headers },
+  }),
   // Failed sign-ins with emails nobody uses: a new email each time for the per-address row, one email per address for the per-email row.
   signInPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${(signInProbes += 1)}@example.com`, password: 'wrong' } }),
   signInPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${remoteAddress}@example.com`, password: 'wrong' } }),
@@ -52,6 +57,13 @@ const routeOf: Partial<Record<RateLimitName, { method: string; path: string }>> 
 function hasRoute(t: TestApp, route: { method: string; path: string }): boolean {
   const paths = (t.app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
   return Object.entries(paths).some(([p, ops]) => p.toLowerCase() === route.path.toLowerCase() && route.method in ops);
+}
+
+let portalOwnerOf: { app: TestApp; owner: ReturnType<typeof signedInCustomer> } | null = null;
+/** One signed-in primary contact per test app, for the billing-portal probe. */
+function portalOwner(t: TestApp): ReturnType<typeof signedInCustomer> {
+  if (portalOwnerOf?.app !== t) portalOwnerOf = { app: t, owner: signedInCustomer(t) };
+  return portalOwnerOf.owner;
 }
 
 /** The signed-in primary contact whose account invites, one account per client address (per-account row). */

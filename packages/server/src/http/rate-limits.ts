@@ -55,6 +55,10 @@ export const RATE_LIMITS = {
     max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
     protects: 'Saving a payment method (each asks the provider); the widget keeps its error display hidden on 429.',
   },
+  billingPortalSession: {
+    max: 10, windowMs: 60_000, key: 'ip', counts: 'requests',
+    protects: "The payment gateway: each call opens a session of the provider's customer portal (the owner clicks once; a loop would not).",
+  },
   signInPerAddress: {
     max: 20, windowMs: 5 * 60_000, key: 'ip', counts: 'requests',
     protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',

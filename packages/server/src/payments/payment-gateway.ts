@@ -104,6 +104,12 @@ export interface PaymentGateway {
   detachPaymentMethod(token: string): Promise<void>;
   /** Verifies a notification's signature over the raw body; throws GatewayError('signature') when it does not verify. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /**
+   * A session of the provider's hosted customer portal for one of its customers, returning to
+   * `returnUrl` (already checked against the company's origins). Only providers that have such a
+   * portal implement it (Stripe); the sandbox has none.
+   */
+  createPortalSession?(customerToken: string, returnUrl: string): Promise<{ url: string }>;
 }
 
 const SECRET_SHAPE = /^((?:pi|seti)_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/;

@@ -8,6 +8,7 @@ import { createPaymentGateway } from './gateway-from-config.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentRoutes } from './payments.routes.ts';
+import { billingPortalRoutes } from './billing-portal.routes.ts';
 import { sandboxProvider } from './sandbox/sandbox-provider.ts';
 import { sandboxRepository } from './sandbox/sandbox.repository.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -34,6 +35,8 @@ export async function registerPayments(app: FastifyInstance, setup: PaymentsSetu
     changeDueNow: async (caller, uid, subscription) => (await previewChange(billing, caller, uid, subscription, 'now')).Total,
   };
   await app.register(async (scope) => paymentRoutes(scope, deps, setup.accountGuard));
+  // The provider's customer portal is the account owner's, in a browser: the access-token guard alone (registerAuth's).
+  await app.register(async (scope) => billingPortalRoutes(scope, { ...deps, allowedOrigins: setup.allowedOrigins }, app.auth.guard));
   if (gateway.name === 'stripe') await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
   if (gateway.name === 'sandbox') {
     const provider = sandboxProvider({ repo: sandboxRepository(db), clock: billing.clock, companyUid: billing.config.company.uid, allowedOrigins: setup.allowedOrigins });

@@ -69,6 +69,8 @@ const ROUTES: Route[] = [
   route('post', '/api/v1/tokens/logout', () => undefined),
   // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
   route('post', '/api/v1/crm/people/forgotPassword', () => undefined),
+  // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
+  route('post', '/api/v1/billing/stripe/portal/sessions', (req) => ({ Url: String(req.query.returnUrl) })),
   route('get', '/api/v1/crm/people/resetPassword/{token}/options', () => ({ Options: 1 })),
   route('post', '/api/v1/crm/people/resetPassword/{token}', async (req) => {
     if (req.body.NewPassword !== undefined) (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);

@@ -27,6 +27,8 @@ export const enSignin = {
     named: '{{name}} is the account owner and must log in to fix it.',
     unnamed: 'The account owner must log in to fix it.',
     portalText: 'This account is past due. Update your payment details in the billing portal.',
+    openPortal: 'Open billing portal',
+    openingPortal: 'Opening billing portal…',
     back: 'Back to sign in',
   },
 };

@@ -1,6 +1,7 @@
 import { ErrorCode, type FieldError } from '@portico/core';
 import { cardDigits, cardTypeOf, validateCardForm } from '@portico/core/payments/card-rules';
 import { AppError, fieldError, validationError } from '../../http/app-error.ts';
+import { requireSiteUrl } from '../../http/site-url.ts';
 import type { ServerClock } from '../../clock/server-clock.ts';
 import { declineOf, passesLuhn, SANDBOX_MESSAGES, TEST_CARDS } from './sandbox-cards.ts';
 import { sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
@@ -167,11 +168,7 @@ export type SandboxProvider = ReturnType<typeof sandboxProvider>;
 
 /** A return_url must be a page of one of the company's sites (or this server): never an open redirect. */
 export function checkReturnUrl(returnUrl: string, allowed: ReadonlySet<string>): void {
-  let url: URL | null = null;
-  try { url = new URL(returnUrl); } catch { url = null; }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin)) {
-    throw validationError([fieldError('return_url', ErrorCode.InvalidValue, 'return_url must be a page on one of the company\'s site origins.')]);
-  }
+  requireSiteUrl(returnUrl, allowed, 'return_url', 'return_url must be a page on one of the company\'s site origins.');
 }
 
 /** The host page again, with the query a provider adds after its redirect (read by the widget's processing state). */

@@ -68,6 +68,12 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
       objects.set(id, si);
       return { status: 200, body: expand(si, p) };
     }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      // Stripe answers resource_missing for a customer it does not have; the tests name one 'cus_Missing…'.
+      if (p.customer?.startsWith('cus_Missing')) return { status: 400, body: { error: { ...(fixture('error-resource-missing.json').error as Json), param: 'customer', message: `No such customer: '${p.customer}'` } } };
+      const session = fixture('billing-portal-session.json');
+      return { status: 200, body: { ...session, id: `bps_1RecordedPortal${n}`, customer: p.customer, return_url: p.return_url ?? null, url: `${String(session.url)}${n}` } };
+    }
     const m = /^\/v1\/(payment_intents|setup_intents|payment_methods)\/([^/]+)(?:\/(cancel|capture|detach))?$/.exec(path);
     if (!m) return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
     const [, kind, id, action] = m as unknown as [string, string, string, string | undefined];

@@ -98,6 +98,16 @@ describe('the Stripe gateway against recorded Stripe responses', () => {
     await expect(gateway.detachPaymentMethod('pm_Gone')).resolves.toBeUndefined();
   });
 
+  it('a customer portal session for a customer, returning to the given page; a customer Stripe does not have is not_found', async () => {
+    const session = await gateway.createPortalSession!('cus_RecordedA1b2C3', 'http://localhost:3000/account');
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', params: { customer: 'cus_RecordedA1b2C3', return_url: 'http://localhost:3000/account' } });
+    expect(lastRequest().headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(session).toEqual({ url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\/p\/session\/test_\w+$/) });
+    await expect(gateway.createPortalSession!('cus_MissingGone', 'http://localhost:3000/')).rejects.toMatchObject({ kind: 'not_found' });
+    stripe.failNext('POST /v1/billing_portal/sessions', 500, 'error-api.json');
+    await expect(gateway.createPortalSession!('cus_RecordedA1b2C3', 'http://localhost:3000/')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
   it('an unreachable Stripe is unavailable, not a crash', async () => {
     const offline = stripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publishableKey: PUBLISHABLE_KEY, currency: 'USD', api: { host: '127.0.0.1', port: 1, protocol: 'http' } });
     await expect(offline.retrieveIntent('pi_1')).rejects.toMatchObject({ kind: 'unavailable' });

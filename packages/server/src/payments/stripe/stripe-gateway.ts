@@ -132,6 +132,12 @@ export function stripeGateway(opts: StripeGatewayOptions): PaymentGateway {
       }
     },
 
+    async createPortalSession(customerToken: string, returnUrl: string): Promise<{ url: string }> {
+      // The portal's look and what it offers are set in the Stripe dashboard (its default configuration).
+      const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerToken, return_url: returnUrl }));
+      return { url: session.url };
+    },
+
     parseWebhook(rawBody: Buffer, headers): GatewayEvent {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new GatewayError('signature', 'No Stripe-Signature header.');

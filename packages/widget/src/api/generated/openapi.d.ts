@@ -320,6 +320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/stripe/portal/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A session of the payment provider's customer portal for the account (its primary contact); redirect to Url
+         * @description Only where billing is the provider's (billing.system Stripe) and the gateway is Stripe; otherwise 409 Errors.BillingPortalUnavailable.
+         */
+        post: operations["postBillingStripePortalSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/subscriptions": {
         parameters: {
             query?: never;
@@ -2182,6 +2202,51 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The request was refused: see ErrorCode */
+    postBillingStripePortalSessions: {
+        parameters: {
+            query: {
+                accountUid: string;
+                /** @description The host page to come back to; must be on one of the company's site origins */
+                returnUrl: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The provider's customer portal session: redirect the browser there */
+                        Url: string;
+                    };
+                };
+            };
+        };
+    };
             "4XX": {
                 headers: {
                     [name: string]: unknown;
