@@ -45,6 +45,7 @@ import { signupPayments } from './registration/signup-payments.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { communityRoutes } from './community/community.routes.ts';
 import { attributesRoutes } from './attributes/attributes.routes.ts';
 import { passwordResetRoutes } from './passwords/password-reset.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => {
     guardRoutes(scope, 'accessToken', app.auth.guard);
     await profileRoutes(scope, { uow, clock: options.clock, snapshots: billing.snapshots, currency });
+    await communityRoutes(scope, { community: config.community, repos: uow, clock: options.clock });
   });
   await app.register(async (scope) => attributesRoutes(scope, { fields: deps.fields, bus }));
   if (mailer.kind === 'dev-mailbox') await app.register(async (scope) => devMailboxRoutes(scope, mailer));

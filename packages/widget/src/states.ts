@@ -81,7 +81,7 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   emailListConfirmation: notAvailable(),
   emailListRequiresConfirmation: notAvailable(),
   // Community server
-  discordInterstitial: notAvailable(),
+  discordInterstitial: built(() => import('./screens/discord-interstitial/discord-interstitial-screen.tsx'), member),
   discordSettings: notAvailable(member),
   // Support, chat, lead forms
   support: notAvailable(),

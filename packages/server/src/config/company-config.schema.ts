@@ -93,6 +93,24 @@ const webhooksConfig = z.object({
   }).strict().optional(),
 }).strict().default({});
 
+/**
+ * The community server (docs/configuration.md "Community server"): who may join the company's
+ * Discord and whether the widget offers it right after login. Absent: nobody is offered it.
+ */
+const communityConfig = z.object({
+  discord: z.object({
+    /** The server's invite link the widget's 'Join our Discord' opens; given only to people with access. */
+    inviteUrl: z.string().url().refine((u) => u.startsWith('https://'), 'must be an https:// link').optional(),
+    /** Show the connect prompt (discordInterstitial) before the post-login redirect to people with access who are not connected. */
+    promptAfterLogin: z.boolean().default(false),
+    /**
+     * Plans whose current subscribers have access; absent: every account with a current subscription.
+     * Not checked against the config's plans: plans added through the admin API may be named too.
+     */
+    planUids: z.array(uidSchema).min(1).optional(),
+  }).strict().optional(),
+}).strict().default({});
+
 export const companyConfigSchema = z.object({
   company: z.object({
     uid: uidSchema.default('company'),
@@ -132,6 +150,7 @@ export const companyConfigSchema = z.object({
   captcha: captchaConfig,
   google: googleConfig,
   webhooks: webhooksConfig,
+  community: communityConfig,
   auth: authConfig,
   passwordPolicy: z.object({
     MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),

@@ -83,6 +83,7 @@ const TABLE: Record<string, Row> = {
     request: () => ({ method: 'PUT', url: '/api/v1/profile/password', payload: {} }),
   },
   'GET /api/v1/profile/account': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account' }) },
+  'GET /api/v1/profile/discord': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/discord' }) },
   'PUT /api/v1/profile/account': { access: 'primary', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/account', payload: {} }) },
   'GET /api/v1/profile/account/people': {
     access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/people?accountUid=${s.a.accountUid}` }),
@@ -141,11 +142,11 @@ const TABLE: Record<string, Row> = {
     access: 'primary', other: 404, allowed: 200,
     request: (s) => ({ method: 'POST', url: '/api/v1/billing/paymentinformation', payload: { PaymentClientSecret: s.completedSecret, mode: 'enter', Account: { Uid: s.a.accountUid } } }),
   },
-  'DELETE /api/v1/billing/paymentInformation/{id}': {
   'POST /api/v1/billing/stripe/portal/sessions': {
     access: 'primary', other: 404, allowed: 409, note: 'the demo company bills natively: Errors.BillingPortalUnavailable, after the access check (billing-portal.routes.test.ts opens one on Stripe)',
     request: (s) => ({ method: 'POST', url: `/api/v1/billing/stripe/portal/sessions?accountUid=${s.a.accountUid}&returnUrl=${encodeURIComponent('http://localhost:3000/account')}` }),
   },
+  'DELETE /api/v1/billing/paymentInformation/{id}': {
     access: 'primary', other: 404, allowed: 204,
     request: async (s) => ({ method: 'DELETE', url: `/api/v1/billing/paymentInformation/${await savedMethodOf(s.a.accountUid)}` }),
   },

@@ -16,6 +16,10 @@ describe('the demo transport answers the typed calls like a server would', () =>
     expect(await api.request('get', '/api/v1/widgets/auth/init')).toEqual(DEMO_SETTINGS);
   });
 
+  it('community-server status: no access and no prompt, so a demo login never stops at discordInterstitial', async () => {
+    expect(await api.request('get', '/api/v1/profile/discord')).toEqual({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null });
+  });
+
   it('compute-charge-summary: core\'s charge summary of the body, in wire units, with the coupon looked up by code', async () => {
     const body = {
       Plan: { Uid: 'plan_team' }, Quantity: 4, BillingRenewalTerm: 'Yearly' as const,

@@ -63,14 +63,16 @@ const ROUTES: Route[] = [
   route('get', '/api/v1/profile/accounts', async (req) => (await import('./demo-profile.ts')).demoAccounts(req.persona, req.now)),
   route('get', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoAccount(req.persona)),
   route('put', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoSaveAccount(req.persona, req.body)),
+  // Community server: the demo company has none, so finishing login never stops at discordInterstitial.
+  route('get', '/api/v1/profile/discord', () => ({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null })),
   // Sign-in: any email and password; the screen switches the demo persona (demo-signin.ts). The token is not a real one.
   route('post', '/api/v1/tokens', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
   route('post', '/api/v1/reissue-token', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
   route('post', '/api/v1/tokens/logout', () => undefined),
-  // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
-  route('post', '/api/v1/crm/people/forgotPassword', () => undefined),
   // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
   route('post', '/api/v1/billing/stripe/portal/sessions', (req) => ({ Url: String(req.query.returnUrl) })),
+  // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
+  route('post', '/api/v1/crm/people/forgotPassword', () => undefined),
   route('get', '/api/v1/crm/people/resetPassword/{token}/options', () => ({ Options: 1 })),
   route('post', '/api/v1/crm/people/resetPassword/{token}', async (req) => {
     if (req.body.NewPassword !== undefined) (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);

@@ -5,7 +5,7 @@ import { createEmitter } from '../shared/events.ts';
 import { createStore } from '../shared/store.ts';
 import type { Runtime } from '../shared/runtime-types.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
-import { browser, completeSignIn, type SignInContext } from './complete-sign-in.ts';
+import { browser, completeSignIn, redirectAfterLogin, type SignInContext } from './complete-sign-in.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const jwt = (claims: object) => `${b64({ alg: 'ES256' })}.${b64(claims)}.sig`;
@@ -17,7 +17,7 @@ const account = (over: object = {}) => ({
   CurrentSubscription: sub, LatestSubscription: sub, PaymentInformation: null, ...over,
 });
 
-let server: { accounts: object[]; mustChange: boolean; calls: string[] };
+let server: { accounts: object[]; mustChange: boolean; discord: number | object; calls: string[] };
 let moves: { state: string; params?: unknown; errors?: unknown }[];
 let notices: string[];
 let assigned: string[];
@@ -39,7 +39,7 @@ function context(settings: Partial<typeof FALLBACK_SETTINGS> = {}): SignInContex
 }
 
 beforeEach(() => {
-  server = { accounts: [account()], mustChange: false, calls: [] };
+  server = { accounts: [account()], mustChange: false, discord: 404, calls: [] };
   moves = [];
   notices = [];
   assigned = [];
@@ -51,6 +51,9 @@ beforeEach(() => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/api/v1/profile/accounts') return json({ metadata: { limit: 100, offset: 0, total: server.accounts.length }, items: server.accounts });
     if (url.pathname === '/api/v1/profile') return json({ PasswordMustChange: server.mustChange });
+    if (url.pathname === '/api/v1/profile/discord') {
+      return typeof server.discord === 'number' ? new Response('{"Status":500,"ErrorCode":"Errors.SystemError","Message":"x","FieldErrors":[]}', { status: server.discord, headers: { 'content-type': 'application/json' } }) : json(server.discord);
+    }
     if (url.pathname === '/api/v1/reissue-token') return json({ access_token: jwt({ sub: 'p', account_uid: url.searchParams.get('accountUid') }), token_type: 'Bearer', expires_in: 900 });
     return new Response('{}', { status: 404 });
   });
@@ -62,7 +65,7 @@ describe('completeSignIn', () => {
     const token = jwt({ sub: 'p', account_uid: 'acc-1' });
     await completeSignIn(context(), token);
     expect(assigned).toEqual([`https://app.example/members?tab=home&ref=mail#access_token=${token}`]);
-    expect(server.calls).toEqual(['GET /api/v1/profile/accounts', 'GET /api/v1/profile?fields=PasswordMustChange']);
+    expect(server.calls).toEqual(['GET /api/v1/profile/accounts', 'GET /api/v1/profile?fields=PasswordMustChange', 'GET /api/v1/profile/discord']);
   });
 
   it('in the query when the company asks (SignIn.TokenInQuery)', async () => {
@@ -114,5 +117,42 @@ describe('completeSignIn', () => {
     await completeSignIn(ctx, jwt({ sub: 'p' }));
     expect(moves).toEqual([{ state: 'login', params: undefined, errors: [{ code: 'Errors.NoAccount', message: 'No account was found for this user.' }] }]);
     expect(ctx.runtime.token.get()).toBeNull();
+  });
+
+  it('a community-server connect prompt due: discordInterstitial first, no redirect; redirectAfterLogin then finishes as before', async () => {
+    server.discord = { User: null, HasAccessToDiscord: true, ShouldPromptToConnect: true, InviteUrl: 'https://discord.gg/x' };
+    const token = jwt({ sub: 'p', account_uid: 'acc-1' });
+    const ctx = context();
+    await completeSignIn(ctx, token);
+    expect(moves.map((m) => m.state)).toEqual(['discordInterstitial']);
+    expect(assigned).toEqual([]);
+    redirectAfterLogin(ctx);
+    expect(assigned).toEqual([`https://app.example/members?tab=home&ref=mail#access_token=${token}`]);
+  });
+
+  it('access without a due prompt, or a failed status read (500, 404, network): straight to the redirect', async () => {
+    for (const discord of [{ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: null }, 500, 404, 0]) {
+      server.discord = discord;
+      assigned = [];
+      moves = [];
+      if (discord === 0) {
+        const real = globalThis.fetch;
+        vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+          if (new URL(String(input)).pathname === '/api/v1/profile/discord') throw new TypeError('Failed to fetch');
+          return real(input, init);
+        });
+      }
+      await completeSignIn(context(), jwt({ sub: 'p', account_uid: 'acc-1' }));
+      expect(moves, String(discord)).toEqual([]);
+      expect(assigned).toHaveLength(1);
+    }
+  });
+
+  it('PasswordMustChange comes before the connect prompt', async () => {
+    server.mustChange = true;
+    server.discord = { User: null, HasAccessToDiscord: true, ShouldPromptToConnect: true, InviteUrl: null };
+    await completeSignIn(context(), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect(moves.map((m) => m.state)).toEqual(['resetPassword']);
+    expect(server.calls).not.toContain('GET /api/v1/profile/discord');
   });
 });

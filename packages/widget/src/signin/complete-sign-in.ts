@@ -2,7 +2,7 @@ import { postLoginRoute, type PostLoginRoute, type RoutingAccount } from '@porti
 import type { WidgetContextValue } from '../app/context.ts';
 import { apiClientFor } from '../api/runtime-client.ts';
 import { getDemoModule } from '../app/settings-loader.ts';
-import { fetchAccounts, passwordMustChange, reissueToken } from './signin-calls.ts';
+import { communityPromptDue, fetchAccounts, passwordMustChange, reissueToken } from './signin-calls.ts';
 import { POST_LOGIN_URL_MISSING, postLoginRedirectUrl } from './post-login-url.ts';
 
 /**
@@ -40,17 +40,34 @@ function pageQuery(): Record<string, string> {
 }
 
 /**
- * Finishing login (spec 2 section 4): PasswordMustChange first; then the redirect to the
- * post-login URL with the token in the fragment (or the query when the company asks); with no
- * URL set the person stays signed in on profile and the widget says why it did not redirect.
+ * Finishing login (spec 2 section 4): PasswordMustChange first; then the community-server
+ * status, whose connect prompt (discordInterstitial) comes before the redirect (a failed read
+ * counts as no prompt); then the redirect (redirectAfterLogin).
  */
 export async function finishLogin(ctx: SignInContext): Promise<void> {
   const token = ctx.runtime.token.get();
   if (!token) return;
-  if (!ctx.demo && await passwordMustChange(apiClientFor(ctx.runtime))) {
+  const api = apiClientFor(ctx.runtime);
+  if (!ctx.demo && await passwordMustChange(api)) {
     ctx.actions.goTo('resetPassword');
     return;
   }
+  // Demo mode asks the demo transport, which never prompts unless told to: no server call.
+  if (await communityPromptDue(api)) {
+    ctx.actions.goTo('discordInterstitial');
+    return;
+  }
+  redirectAfterLogin(ctx);
+}
+
+/**
+ * The end of a login (also the interstitial's 'Not now'): the post-login URL with the token in
+ * the fragment (or the query when the company asks); with no URL set the person stays signed in
+ * on profile and the widget says why it did not redirect.
+ */
+export function redirectAfterLogin(ctx: SignInContext): void {
+  const token = ctx.runtime.token.get();
+  if (!token) return;
   const target = ctx.settings.RegistrationUrls.PostLogin ?? ctx.settings.PaymentSettings.CallbackUrl;
   const url = postLoginRedirectUrl(target, token, { tokenInQuery: ctx.settings.SignIn?.TokenInQuery === true, extraQuery: pageQuery(), base: browser.href() });
   if (!url) {

@@ -1,4 +1,4 @@
-/** Strings of the sign-in screens (login, chooseAccount, accountPastDue, accountActionRequired), registered under `signin.*` with their chunk. */
+/** Strings of the sign-in screens (login, chooseAccount, accountPastDue, accountActionRequired, discordInterstitial), registered under `signin.*` with their chunk. */
 export const enSignin = {
   login: {
     email: 'Email',
@@ -30,5 +30,12 @@ export const enSignin = {
     openPortal: 'Open billing portal',
     openingPortal: 'Opening billing portal…',
     back: 'Back to sign in',
+  },
+  community: {
+    text: 'Your plan includes our community server. Join the conversation with other members on Discord.',
+    join: 'Join our Discord',
+    joinNewTab: '(opens in a new tab)',
+    notNow: 'Not now',
+    continue: 'Continue',
   },
 };

@@ -43,3 +43,18 @@ export async function passwordMustChange(api: ApiClient): Promise<boolean> {
     return false;
   }
 }
+
+/** GET /profile/discord: the community-server status (User, HasAccessToDiscord, ShouldPromptToConnect, InviteUrl). */
+export const fetchDiscordStatus = (api: ApiClient) => api.request('get', '/api/v1/profile/discord', {});
+
+/**
+ * Whether finishing login stops at the connect prompt. Any failure counts as no prompt (spec 2
+ * "Finishing login": failures there are ignored), so the sign-in goes on.
+ */
+export async function communityPromptDue(api: ApiClient): Promise<boolean> {
+  try {
+    return (await fetchDiscordStatus(api)).ShouldPromptToConnect === true;
+  } catch {
+    return false;
+  }
+}

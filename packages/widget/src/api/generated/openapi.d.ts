@@ -769,6 +769,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/discord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community-server status of the signed-in person (any member): the connected user (none until connecting lands), access by the account's current plan, whether to prompt after login, and the invite link for people with access */
+        get: operations["getProfileDiscord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/password": {
         parameters: {
             query?: never;
@@ -2185,23 +2202,6 @@ export interface operations {
             };
         };
     };
-    getBillingSubscriptions: {
-        parameters: {
-            query?: {
-                "Account.Uid"?: string;
-                current?: "0" | "1" | "true" | "false";
-                fields?: string;
-                limit?: number;
-                offset?: number;
-                "Person.Uid"?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The request was refused: see ErrorCode */
     postBillingStripePortalSessions: {
         parameters: {
             query: {
@@ -2247,6 +2247,23 @@ export interface operations {
             };
         };
     };
+    getBillingSubscriptions: {
+        parameters: {
+            query?: {
+                "Account.Uid"?: string;
+                current?: "0" | "1" | "true" | "false";
+                fields?: string;
+                limit?: number;
+                offset?: number;
+                "Person.Uid"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5479,6 +5496,51 @@ export interface operations {
                             offset: number;
                             total: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    getProfileDiscord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        HasAccessToDiscord: boolean;
+                        InviteUrl: string | null;
+                        ShouldPromptToConnect: boolean;
+                        User: {
+                            Username: string;
+                        } | null;
                     };
                 };
             };
