@@ -144,10 +144,13 @@ describe('a customer account, from sign-up to a changed password', () => {
     expect(mine.json?.ProfileImageS3Url).toMatch(/^\/api\/v1\/files\//);
     await phone.close();
 
-    // Log out, then log in: the old password is refused with its error, the new one lands signed in.
-    await logOut(account);
+    // Log out from the profile's own link, then log in: the old password is refused with its error, the new one lands signed in.
+    const loggedOut = account.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/tokens/logout');
+    await account.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Log out' }).click();
+    expect((await loggedOut).status()).toBe(204);
     expect((await profileWith(token)).status).toBe(401);
-    const again = await open(account, 'login', 'Log in');
+    const again = account.getByRole('dialog', { name: 'Log in' });
+    await again.getByRole('heading', { name: 'Log in' }).waitFor();
     await logIn(again, email, PASSWORD);
     await again.getByRole('alert').getByText('Invalid email or password.').waitFor();
     expect(await again.getByRole('heading', { name: 'Log in' }).count()).toBe(1);

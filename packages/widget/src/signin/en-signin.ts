@@ -20,7 +20,7 @@ export const enSignin = {
   pastDue: {
     text: 'This account is past due or needs to be upgraded.',
     primaryMust: 'The account owner must log in to update it.',
-    back: 'Back to sign in',
+    back: 'Back to log in',
   },
   actionRequired: {
     text: 'This account needs attention before you can continue.',
@@ -29,7 +29,7 @@ export const enSignin = {
     portalText: 'This account is past due. Update your payment details in the billing portal.',
     openPortal: 'Open billing portal',
     openingPortal: 'Opening billing portal…',
-    back: 'Back to sign in',
+    back: 'Back to log in',
   },
   community: {
     text: 'Your plan includes our community server. Join the conversation with other members on Discord.',

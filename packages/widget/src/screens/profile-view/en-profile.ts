@@ -14,6 +14,7 @@ export const enProfile = {
   sameAs: 'Same as {{other}}',
   loadFailed: 'Your profile could not be loaded.',
   retry: 'Try again',
+  logOut: 'Log out',
   edit: {
     photoLabel: 'Profile photo',
     photoHelp: 'Max 2MB, png or jpg',

@@ -13,6 +13,7 @@ import { FieldGroupList, type ViewGroup } from './field-group-list.tsx';
 import { fetchProfile, photoUrl, type Profile } from './profile-calls.ts';
 import { useProfileKey } from './use-profile-key.ts';
 import { SignedOut } from './signed-out.tsx';
+import { signOut } from '../../signin/sign-out.ts';
 
 /**
  * profile / profileView (spec 2 section 2): Profile photo, the configured groups (by default Name
@@ -23,7 +24,7 @@ import { SignedOut } from './signed-out.tsx';
  */
 export default function ProfileViewScreen(props: ScreenProps) {
   const { t } = useTranslation();
-  const { settings } = useWidget();
+  const { settings, runtime, actions } = useWidget();
   const key = useProfileKey('me');
   const query = useApiQuery(key, fetchProfile);
   const profile = query.data;
@@ -39,6 +40,11 @@ export default function ProfileViewScreen(props: ScreenProps) {
       )}
       {!profile && query.loading && <Spinner />}
       {profile && <ProfileGroups profile={profile} entries={settings.FieldConfiguration.Profile} />}
+      {profile && (
+        <p className="p-actions-end">
+          <button type="button" className="p-link" onClick={() => void signOut(runtime).then(() => actions.goTo('login'))}>{t('profileArea.logOut')}</button>
+        </p>
+      )}
     </div>
   );
 }
