@@ -3,7 +3,7 @@
 // limits are raised, not removed, by the same module hook the in-process benchmarks use
 // (rate-limit-hook.mjs, loaded with --import): nothing in packages/ changes.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -37,6 +37,26 @@ export function procMemory(pid) {
   } catch {
     return { rssMB: null, peakRssMB: null };
   }
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (Linux; clock ticks at 100 Hz); null elsewhere. */
+export function procCpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ms) of every process named postgres* on this machine (the server and its backends); other users' queries count too. */
+export function postgresCpuMs() {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try { if (readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) sum += procCpuMs(d) ?? 0; } catch { /* gone */ }
+  }
+  return sum;
 }
 
 /**
@@ -84,6 +104,8 @@ export async function startPorticoProcess({ databaseUrl, config, env = {}, timeo
       return () => { clearInterval(timer); const m = sample(); return { peakSampledMB: Math.max(peak, m.rssMB ?? 0), kernelPeakRssMB: m.peakRssMB, endRssMB: m.rssMB }; };
     },
     memory: () => ({ ...sample(), peakSampledMB }),
+    /** CPU time (ms, user + system) the server process has used so far; null off Linux. */
+    cpuMs: () => procCpuMs(child.pid),
     output: () => out,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

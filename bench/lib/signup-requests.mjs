@@ -1,6 +1,7 @@
 // The HTTP calls of a sign-up as a visitor's browser makes them, for the API benchmarks:
 // a nonce, the registration (free plan, or a paid plan through the sandbox gateway's intent,
 // card token and confirm), and a login. Bodies match the demo company's required fields.
+import http from 'node:http';
 import { BENCH_PASSWORD } from './argon2-rate.mjs';
 
 const { sandboxPublishableKey } = await import('../../packages/server/src/payments/sandbox/sandbox-ids.ts');
@@ -63,4 +64,33 @@ export function login(base, email, password = BENCH_PASSWORD) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: email, password }).toString(),
   });
+}
+
+/**
+ * A lean login client for load: node:http over `connections` keep-alive sockets. Global fetch
+ * (undici through the web streams) cost ~2 ms of client CPU per login on the 2-core bench
+ * machine, taken from the cores the server and argon2 share; this costs a fraction of that.
+ * Returns login(email, password?) resolving to { status, body } (body parsed JSON), and close().
+ */
+export function loginClient(base, { connections = 2 } = {}) {
+  const url = new URL('/api/v1/tokens', base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const login = (email, password = BENCH_PASSWORD) => new Promise((resolve, reject) => {
+    const body = new URLSearchParams({ username: email, password }).toString();
+    const req = http.request({
+      agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => {
+        try { resolve({ status: res.statusCode, body: JSON.parse(text) }); } catch (err) { reject(new Error(`POST /api/v1/tokens answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`, { cause: err })); }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  return { login, close: () => agent.destroy() };
 }

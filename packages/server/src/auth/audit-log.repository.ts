@@ -15,7 +15,10 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
-/** The only module that writes the audit log (append-only). */
+/**
+ * Writes the audit log (append-only). The one other writer is sign-in.repository.ts's
+ * insertSessionWithAudit: a sign-in's session row and its signin.success entry in one statement.
+ */
 export function auditLogRepository(db: Db) {
   return {
     async append(e: AuditEntry): Promise<void> {
