@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await clockAdminRoutes(scope, options.clock);
   });
   // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
-  await registerAuth(app, { config, clock: options.clock, uow, secrets: options.secrets ?? process.env });
+  await registerAuth(app, { config, clock: options.clock, uow, bus: options.bus, secrets: options.secrets ?? process.env });
   // One account's subscriptions and payment information: a member's access token or the admin key; the
   // use cases apply the access rule (members read, the primary contact changes: docs/auth.md "Who may call what").
   const accountGuard = accessTokenOrAdminKeyGuard(app.auth.guard, adminGuard);

@@ -7,18 +7,19 @@ import type { AccessTokens } from './access-tokens.ts';
 import type { AuthConfig } from './auth-config.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import { liveSession } from './sessions.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /**
  * `Authorization: Bearer <access token>`: the signature and expiry, then the session the token
  * names must still be live, so logout (or the idle/absolute limit) stops the token at once and
  * not when it expires. Sets the caller to the person, their account and session.
  */
-export function accessTokenGuard(deps: { tokens: AccessTokens; sessions: SessionsRepository; auth: AuthConfig; clock: ServerClock }) {
+export function accessTokenGuard(deps: { tokens: AccessTokens; sessions: SessionsRepository; auth: AuthConfig; clock: ServerClock; cache?: SessionCache }) {
   return async (request: FastifyRequest): Promise<void> => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError(ErrorCode.Unauthorized, 'Send the access token as "Authorization: Bearer <token>".');
     const claims = await deps.tokens.verify(match[1]!);
-    const session = claims ? await liveSession(deps.sessions, deps.auth, claims.sid, deps.clock.now()) : null;
+    const session = claims ? await liveSession(deps.sessions, deps.auth, claims.sid, deps.clock.now(), deps.cache) : null;
     if (!claims || !session || session.personUid !== claims.sub) {
       throw new AppError(ErrorCode.Unauthorized, 'The access token is not valid or its session has ended; sign in again.');
     }

@@ -27,9 +27,24 @@ export interface AccessTokens {
   readonly issuer: string;
 }
 
-/** Short-lived ES256 JWTs signed with the key ring's current key, `kid` in the header. */
+/** How many verified tokens a node remembers (a signed-in page sends the same token many times). */
+const VERIFIED_MAX = 5_000;
+
+/**
+ * Short-lived ES256 JWTs signed with the key ring's current key, `kid` in the header. A token
+ * that verified once is remembered by its exact text until it expires, so the signature check
+ * (the costliest part of a signed-in request after the database) runs once per token per node.
+ */
 export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: string; lifetimeMinutes: number }): AccessTokens {
   const lifetime = o.lifetimeMinutes * 60;
+  const verified = new Map<string, TokenClaims & JWTPayload>();
+  const remember = (token: string, payload: TokenClaims & JWTPayload) => {
+    if (verified.size >= VERIFIED_MAX) {
+      let drop = VERIFIED_MAX / 10;
+      for (const key of verified.keys()) { verified.delete(key); if (--drop <= 0) break; }
+    }
+    verified.set(token, payload);
+  };
   return {
     issuer: o.issuer,
     async issue(claims) {
@@ -42,6 +57,12 @@ export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: str
       return { token, expiresIn: lifetime };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (typeof known.exp === 'number' && known.exp * 1000 > o.clock.now().getTime()) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { kid } = decodeProtectedHeader(token);
         if (typeof kid !== 'string') return null;
@@ -50,7 +71,9 @@ export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: str
         const { payload } = await jwtVerify<TokenClaims>(token, key, {
           algorithms: [TOKEN_ALG], issuer: o.issuer, audience: TOKEN_AUDIENCE, currentDate: o.clock.now(),
         });
-        return typeof payload.sub === 'string' && typeof payload.sid === 'string' ? payload : null;
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        remember(token, payload);
+        return payload;
       } catch (err) {
         if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof SyntaxError) return null;
         throw err;

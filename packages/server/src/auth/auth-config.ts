@@ -8,6 +8,7 @@ export const AUTH_DEFAULTS = {
   sessionRetentionDays: 30,
   tokenInQuery: false,
   rememberLastEmail: false,
+  sessionCacheSeconds: 10,
 } as const;
 
 /**
@@ -28,6 +29,11 @@ export const authConfig = z.object({
   tokenInQuery: z.boolean().default(AUTH_DEFAULTS.tokenInQuery),
   /** The login screen keeps the last email typed in the browser's localStorage. */
   rememberLastEmail: z.boolean().default(AUTH_DEFAULTS.rememberLastEmail),
+  /**
+   * How long a server node trusts a session row it read (session-cache.ts); an ended session is
+   * refused at once all the same (its uids go round the event bus). 0 reads the row on every request.
+   */
+  sessionCacheSeconds: z.number().int().min(0).max(300).default(AUTH_DEFAULTS.sessionCacheSeconds),
 }).strict().default(AUTH_DEFAULTS);
 
 export type AuthConfig = z.infer<typeof authConfig>;

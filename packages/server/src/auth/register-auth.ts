@@ -11,6 +11,12 @@ import { createKeyRing, type KeyRing } from './key-ring.ts';
 import { jwksRoutes } from './jwks.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
 import { createSessionCleanup, type SessionCleanup } from './session-cleanup.ts';
+import { sessionCache } from './session-cache.ts';
+import { sessionNotices } from './session-notices.ts';
+import type { EventBus } from '../bus/event-bus.ts';
+
+/** Bus topic: session uids some node ended or moved (comma-separated). */
+const SESSIONS_CHANGED = 'auth.sessions-changed';
 
 export interface AuthServices {
   ring: KeyRing;
@@ -33,7 +39,7 @@ declare module 'fastify' {
  * access-token guard, and password validation. PORTICO_KEY_ENCRYPTION_KEY (from `secrets`)
  * seals the private keys at rest; without it a public development key is used, with a warning.
  */
-export async function registerAuth(app: FastifyInstance, o: { config: CompanyConfig; clock: ServerClock; uow: UnitOfWork; secrets: Record<string, string | undefined> }): Promise<AuthServices> {
+export async function registerAuth(app: FastifyInstance, o: { config: CompanyConfig; clock: ServerClock; uow: UnitOfWork; bus: EventBus; secrets: Record<string, string | undefined> }): Promise<AuthServices> {
   const auth = o.config.auth;
   const sealer = keyEncryption(o.secrets.PORTICO_KEY_ENCRYPTION_KEY || undefined);
   if (sealer.development) app.log.warn('PORTICO_KEY_ENCRYPTION_KEY is not set: token signing keys are stored under a public development key.');
@@ -42,7 +48,15 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
     tokenLifetimeMs: auth.accessTokenMinutes * 60_000, onWarning: (message) => app.log.warn(message),
   });
   const tokens = accessTokens({ ring, clock: o.clock, issuer: `portico:${o.config.company.uid}`, lifetimeMinutes: auth.accessTokenMinutes });
-  const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock });
+  const cache = sessionCache({ ttlMs: auth.sessionCacheSeconds * 1000 });
+  // This node forgets at once; the others hear it over the bus (Redis when several nodes share the database).
+  const stopListening = sessionNotices.listen((uids) => {
+    cache.forget(uids);
+    o.bus.publish(SESSIONS_CHANGED, uids.join(',')).catch((err: unknown) => app.log.warn({ err }, 'could not tell the other nodes about ended sessions'));
+  });
+  o.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
+  app.addHook('onClose', async () => stopListening());
+  const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache });
   const sessionCleanup = createSessionCleanup({ repo: o.uow.sessionCleanup, clock: o.clock, retentionDays: auth.sessionRetentionDays, log: app.log });
   app.addHook('onClose', async () => sessionCleanup.stop());
   const services: AuthServices = { ring, tokens, guard, sessionCleanup };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
+import { sessionNotices } from './session-notices.ts';
 
 export interface StoredSession {
   uid: string;
@@ -17,7 +18,7 @@ export interface StoredSession {
 /** revoked: the person's role on the account changed (promotion) or they left it (team/). */
 export type SessionEndReason = 'logout' | 'idle' | 'absolute' | 'revoked' | 'password.reset' | 'password.change';
 
-/** The only module that reads and writes sign-in sessions. */
+/** The only module that reads and writes sign-in sessions; it announces every uid it ends or moves (session caches forget them). */
 export function sessionsRepository(db: Db) {
   return {
     async insert(s: Omit<StoredSession, 'ended' | 'endReason'>): Promise<void> {
@@ -33,10 +34,12 @@ export function sessionsRepository(db: Db) {
     },
     /** The account a person chose (choose-account, then reissue). */
     async setAccount(uid: string, accountUid: string | null): Promise<void> {
+      sessionNotices.announce([uid]);
       await db.update(sessions).set({ accountUid }).where(eq(sessions.uid, uid));
     },
     /** Ends an open session; false when it was already ended (a second logout changes nothing). */
     async end(uid: string, at: Date, reason: SessionEndReason): Promise<boolean> {
+      sessionNotices.announce([uid]);
       const rows = await db.update(sessions).set({ ended: at, endReason: reason })
         .where(and(eq(sessions.uid, uid), isNull(sessions.ended))).returning({ uid: sessions.uid });
       return rows.length > 0;
@@ -46,6 +49,7 @@ export function sessionsRepository(db: Db) {
       const open = and(eq(sessions.personUid, personUid), isNull(sessions.ended));
       const rows = await db.update(sessions).set({ ended: at, endReason: reason })
         .where(keep ? and(open, ne(sessions.uid, keep)) : open).returning({ uid: sessions.uid });
+      sessionNotices.announce(rows.map((r) => r.uid));
       return rows.length;
     },
     /** Ends every open session of these people on one account: their tokens stop at once (promotion, removal). */
@@ -53,6 +57,7 @@ export function sessionsRepository(db: Db) {
       if (personUids.length === 0) return 0;
       const rows = await db.update(sessions).set({ ended: at, endReason: reason })
         .where(and(inArray(sessions.personUid, personUids), eq(sessions.accountUid, accountUid), isNull(sessions.ended))).returning({ uid: sessions.uid });
+      sessionNotices.announce(rows.map((r) => r.uid));
       return rows.length;
     },
   };

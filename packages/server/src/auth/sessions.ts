@@ -1,5 +1,6 @@
 import type { AuthConfig } from './auth-config.ts';
 import type { SessionsRepository, StoredSession } from './sessions.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 import { newUid } from '../ids/new-uid.ts';
 
 const MINUTE_MS = 60_000;
@@ -20,16 +21,21 @@ export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s:
 /**
  * The session if it is still live at `now`, its idle deadline pushed on; null when it was
  * ended, or has passed its idle or absolute deadline (then it is ended here, with that reason).
+ * With a cache, a recently read live row stands in for the database; a cached row that looks
+ * expired is read again before anything is ended (another node may have moved its deadline).
  */
-export async function liveSession(repo: SessionsRepository, cfg: AuthConfig, uid: string, now: Date): Promise<StoredSession | null> {
-  const s = await repo.get(uid);
+export async function liveSession(repo: SessionsRepository, cfg: AuthConfig, uid: string, now: Date, cache?: SessionCache): Promise<StoredSession | null> {
+  let s = cache ? await cache.read(uid, () => repo.get(uid)) : await repo.get(uid);
+  if (s && cache && (now >= s.absoluteExpires || now >= s.idleExpires)) s = await repo.get(uid);
   if (!s || s.ended) return null;
   if (now >= s.absoluteExpires) { await repo.end(uid, now, 'absolute'); return null; }
   if (now >= s.idleExpires) { await repo.end(uid, now, 'idle'); return null; }
   if (now.getTime() - s.lastSeen.getTime() >= TOUCH_EVERY_MS) {
     const idleExpires = new Date(Math.min(now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, s.absoluteExpires.getTime()));
     await repo.touch(uid, now, idleExpires);
-    return { ...s, lastSeen: now, idleExpires };
+    const touched = { ...s, lastSeen: now, idleExpires };
+    cache?.update(touched);
+    return touched;
   }
   return s;
 }

@@ -6,6 +6,9 @@ import { createClock } from '../clock/server-clock.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './event-bus.ts';
+import { unitOfWork } from '../db/unit-of-work.ts';
+import { hashPassword } from '../passwords/password-hashing.ts';
+import { importBody } from '../billing/billing-test-helpers.ts';
 
 // Two server nodes over one database: an admin change on one must reach the
 // other's cached init settings. CI runs this over real Redis (TEST_REDIS_URL);
@@ -49,5 +52,32 @@ describe(`several server nodes (${redisUrl ? 'Redis pub/sub' : 'in-process bus; 
       if (seen !== 'Starter 2027') await new Promise((r) => setTimeout(r, 20));
     }
     expect(seen).toBe('Starter 2027');
+  });
+
+  it('a logout on one node ends the session on the other at once, though the other had it cached', async () => {
+    const [a, b] = nodes as [FastifyInstance, FastifyInstance];
+    const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
+    const body = importBody({ Email: `multi-${Date.now()}@example.com` });
+    const imported = await a.inject({ method: 'POST', url: '/api/v1/admin/accounts/import', headers: admin, payload: body });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const person = imported.json().PrimaryContact as { Uid: string; Email: string };
+    await unitOfWork(database.db).passwordHistory.replaceHash(person.Uid, await hashPassword('multi node password 1'), new Date());
+    const signIn = await a.inject({
+      method: 'POST', url: '/api/v1/tokens', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: person.Email, password: 'multi node password 1' }).toString(),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const bearer = { authorization: `Bearer ${signIn.json().access_token as string}` };
+    const onB = () => b.inject({ method: 'GET', url: '/api/v1/auth/session', headers: bearer });
+    expect((await onB()).statusCode).toBe(200);
+    expect((await onB()).statusCode).toBe(200); // b answers from its session cache now
+
+    const heard: string[] = [];
+    buses[1]!.subscribe('auth.sessions-changed', (m) => heard.push(m));
+    expect((await a.inject({ method: 'POST', url: '/api/v1/tokens/logout', headers: bearer })).statusCode).toBe(204);
+    expect((await onB()).statusCode).toBe(401);
+    // The other node heard the ended session over the bus (Redis pub/sub in CI).
+    for (let i = 0; i < 50 && heard.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(heard.join(',')).toContain(JSON.parse(Buffer.from(signIn.json().access_token.split('.')[1], 'base64url').toString()).sid);
   });
 });

@@ -69,11 +69,16 @@ async function replaceAddress(db: Db, current: string | null, next: Address | nu
   return { uid, orphan: null };
 }
 
+const preparePersonByUid = (db: Db) => db.select().from(people).where(eq(people.uid, sql.placeholder('uid'))).prepare('profile_person_by_uid');
+
 /** The profile area's reads and writes: the signed-in person, their accounts, the profile photo. */
 export function profileRepository(db: Db) {
+  // GET /profile runs on every signed-in page: its statement is built once per handle and prepared.
+  let personByUid: ReturnType<typeof preparePersonByUid> | undefined;
   return {
     async person(uid: string): Promise<ProfilePerson | null> {
-      const [row] = await db.select().from(people).where(eq(people.uid, uid));
+      personByUid ??= preparePersonByUid(db);
+      const [row] = await personByUid.execute({ uid });
       if (!row) return null;
       return {
         uid: row.uid, email: row.email, firstName: row.firstName, lastName: row.lastName, title: row.title,
