@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { HARNESS, describeFocus, openDemoPage, screenshotPath } from './support/demo-page.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
 
 /**
  * Issue 8 'Must show', the team part: the owner of a per-seat account invites a member (the mail
@@ -17,39 +16,13 @@ const ADMIN_KEY = 'e2e-team-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
 // The widget's popup (the harness page around it has its own event log, not the widget's to fix).
 const POPUP = { include: ['[data-portico-popup-host]'] };
-const mails: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY, MAIL_FROM: 'Northwind <no-reply@northwind.test>' };
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); done(); });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => { await new Promise<void>((resolve) => smtp?.close(() => resolve())); });
-
+const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
+const mails = mailboxPerFile(env);
 const session = browserPerFile();
 const server = serverPerFile(env);
 
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-/** The link token of the newest mail to `to` whose link carries `resetToken` (the outbox sends within a second or two). */
-async function mailedToken(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = [...mails].reverse().find((m) => m.to.includes(to));
-    const token = mail && /[?&]resetToken=([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1];
-    if (token) return token;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no link mailed to ${to}`);
-}
+/** The link token of the newest mail to `to` whose link carries `resetToken`. */
+const mailedToken = async (to: string) => new URL(await mailedResetLink(mails, to)).searchParams.get('resetToken')!;
 
 async function api(method: string, path: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; admin?: boolean } = {}) {
   const headers: Record<string, string> = {};
