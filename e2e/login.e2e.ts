@@ -8,6 +8,7 @@ import { browserPerFile } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { tabTo } from './support/keyboard.ts';
 
 /**
  * Login and post-login routing in Chromium (issue 8): a person signed up over the API logs in
@@ -86,21 +87,6 @@ async function signUp(tag: string, accountName = 'Analytical Engines'): Promise<
   return { email, accountUid: (res.json.Account as { Uid: string }).Uid };
 }
 
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    let a: Element | null = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    const el = a as HTMLInputElement | null;
-    return (el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim();
-  });
-}
-async function tabTo(page: Page, name: string, max = 40) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await focusedName(page) === name) return;
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
 
 async function openLogin(context: BrowserContext): Promise<{ page: Page; dialog: Locator }> {
   const page = await openHarness(context, server.url);

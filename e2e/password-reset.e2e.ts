@@ -6,6 +6,7 @@ import { screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
 import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { tabTo } from './support/keyboard.ts';
 
 /**
  * Issue 8 'Must show', the password part, in Chromium by role and label: forgot password with the
@@ -58,21 +59,6 @@ async function signUp(tag: string): Promise<string> {
 /** The reset link of the newest mail to `to`. */
 const mailedLink = (to: string, after = 0) => mailedResetLink(mails, to, after);
 
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    let a: Element | null = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    const el = a as HTMLInputElement | null;
-    return (el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim();
-  });
-}
-async function tabTo(page: Page, name: string, max = 40) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await focusedName(page) === name) return;
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
 
 async function setTheme(page: Page, displayMode: 'light' | 'dark') {
   await page.evaluate((m) => (window as unknown as { Portico: PorticoApi }).Portico.setTheme({ displayMode: m }), displayMode);

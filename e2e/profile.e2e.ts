@@ -1,12 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { pngOfSize, tinyPng } from '../packages/server/src/files/test-images.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
+import { apiCalls } from './support/api-calls.ts';
 
 /**
  * Issue 8 item 4 in Chromium, by role and label: a customer signed in through POST /tokens (the
@@ -18,50 +18,15 @@ import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
 const ADMIN_KEY = 'e2e-profile-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
 const POPUP = { include: ['[data-portico-popup-host]'] };
-const mails: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY, MAIL_FROM: 'Northwind <no-reply@northwind.test>' };
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); done(); });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => { await new Promise<void>((resolve) => smtp?.close(() => resolve())); });
-
+const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
+const mails = mailboxPerFile(env);
 const session = browserPerFile();
 const server = serverPerFile(env);
 
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+/** The token of the newest reset link mailed to `to`. */
+const mailedToken = async (to: string) => new URL(await mailedResetLink(mails, to)).searchParams.get('resetToken')!;
 
-async function mailedToken(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = [...mails].reverse().find((m) => m.to.includes(to));
-    const token = mail && /[?&]resetToken=([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1];
-    if (token) return token;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no link mailed to ${to}`);
-}
-
-async function api(method: string, path: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; admin?: boolean } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.admin) headers.authorization = `Bearer ${ADMIN_KEY}`;
-  let body: string | undefined;
-  if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
-  else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
-  const res = await fetch(new URL(path, server.url), { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
+const api = apiCalls(() => server.url, ADMIN_KEY);
 
 /** A customer on the Team plan with a password (set through the reset mail, as a first sign-in is), signed in over POST /tokens. */
 async function signedUpCustomer(): Promise<{ email: string; token: string }> {

@@ -5,6 +5,7 @@ import { browserPerFile, newContext } from './support/browser.ts';
 import { HARNESS, describeFocus, openDemoPage, screenshotPath } from './support/demo-page.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
+import { apiCalls } from './support/api-calls.ts';
 
 /**
  * Issue 8 'Must show', the team part: the owner of a per-seat account invites a member (the mail
@@ -24,17 +25,7 @@ const server = serverPerFile(env);
 /** The link token of the newest mail to `to` whose link carries `resetToken`. */
 const mailedToken = async (to: string) => new URL(await mailedResetLink(mails, to)).searchParams.get('resetToken')!;
 
-async function api(method: string, path: string, opts: { token?: string; body?: unknown; form?: Record<string, string>; admin?: boolean } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.admin) headers.authorization = `Bearer ${ADMIN_KEY}`;
-  let body: string | undefined;
-  if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
-  else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
-  const res = await fetch(new URL(path, server.url), { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
+const api = apiCalls(() => server.url, ADMIN_KEY);
 
 const signIn = async (email: string) => {
   const res = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });

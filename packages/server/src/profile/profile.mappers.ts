@@ -1,9 +1,6 @@
-import { findCountryCode } from '@portico/core/geo/countries';
 import type { StoredAddress } from '../accounts/accounts.repository.ts';
 import type { ProfileAccount, ProfilePerson } from './profile.repository.ts';
 import type { ProfileOut } from './profile.schemas.ts';
-
-type Address = Omit<StoredAddress, 'uid'>;
 
 export function addressToWire(a: StoredAddress | null) {
   return a ? {
@@ -34,19 +31,7 @@ export function accountPayload(a: ProfileAccount): Record<string, unknown> {
   };
 }
 
-const orNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
-/** A submitted address as stored (country as its ISO code); null when every part is empty. */
-export function storedAddress(v: unknown): Address | null {
-  if (!v || typeof v !== 'object') return null;
-  const a = v as Record<string, unknown>;
-  const out: Address = {
-    addressLine1: orNull(a.AddressLine1), addressLine2: orNull(a.AddressLine2), addressLine3: orNull(a.AddressLine3),
-    city: orNull(a.City), state: orNull(a.State), postalCode: orNull(a.PostalCode), country: orNull(a.Country),
-  };
-  if (out.country) out.country = findCountryCode(out.country) ?? out.country;
-  return Object.values(out).some((x) => x !== null) ? out : null;
-}
+export { storedAddress } from '../accounts/submitted-address.ts';
 
 /** Values compared as a person sees them: trimmed text, empty as absent, addresses without their Uid. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addressInput, fieldsParam, subscriptionOut } from '../billing/billing.schemas.ts';
+import { fieldsParam, subscriptionOut } from '../billing/billing.schemas.ts';
+import { accountFieldsInput, personFieldsInput, taxIdsInput } from '../accounts/editable-fields.schemas.ts';
 
 /**
  * Wire schemas of the profile area (spec 2 section 7 "Profile", "Accounts", "Account";
@@ -8,30 +9,12 @@ import { addressInput, fieldsParam, subscriptionOut } from '../billing/billing.s
  * core's field rules like a registration. Field errors name `Person.<Property>` or
  * `Account.<Property>`, the paths of core's field configuration.
  */
-const text = (max: number) => z.string().max(max).nullable().optional();
-const customValue = z.union([
-  z.string().max(2000), z.boolean(), z.number().finite(), z.array(z.string().max(200)).max(50), addressInput,
-  z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) }),
-]);
-const fieldValues = z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), customValue)
-  .refine((v) => Object.keys(v).length <= 50, 'at most 50 custom fields');
-const taxIds = z.array(z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) })).max(5);
-
 export const addressOut = z.object({
   Uid: z.string(), AddressLine1: z.string().nullable(), AddressLine2: z.string().nullable(), AddressLine3: z.string().nullable(),
   City: z.string().nullable(), State: z.string().nullable(), PostalCode: z.string().nullable(), Country: z.string().nullable(),
 });
 
-export const profileInput = z.object({
-  Email: z.string().max(254).optional(),
-  FirstName: text(100),
-  LastName: text(100),
-  Title: text(100),
-  PhoneMobile: text(30),
-  PhoneWork: text(30),
-  MailingAddress: addressInput.nullable().optional(),
-  FieldValues: fieldValues.optional(),
-});
+export const profileInput = personFieldsInput;
 export type ProfileInput = z.infer<typeof profileInput>;
 
 export const profileOut = z.object({
@@ -57,15 +40,7 @@ export type ProfileOut = z.infer<typeof profileOut>;
 
 export const profileQuery = z.object({ fields: fieldsParam });
 
-export const accountInput = z.object({
-  Name: z.string().max(200).optional(),
-  ClientIdentifier: text(200),
-  DomainName: text(253),
-  BillingAddress: addressInput.nullable().optional(),
-  MailingAddress: addressInput.nullable().optional(),
-  TaxIds: taxIds.optional(),
-  FieldValues: fieldValues.optional(),
-});
+export const accountInput = accountFieldsInput.extend({ Name: z.string().max(200).optional() });
 export type AccountInput = z.infer<typeof accountInput>;
 
 export const profileAccountOut = z.object({
@@ -81,7 +56,7 @@ export const profileAccountOut = z.object({
   /** The first of TaxIds, as the spec's Account names them. */
   TaxId: z.string().nullable(),
   TaxIdType: z.string().nullable(),
-  TaxIds: taxIds,
+  TaxIds: taxIdsInput,
   FieldValues: z.record(z.string(), z.unknown()),
   /** The current (else latest) subscription's plan mode: the Organization group shows only for Team. */
   AccountRegistrationMode: z.enum(['Individual', 'Team']).nullable(),

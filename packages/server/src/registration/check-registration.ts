@@ -3,13 +3,13 @@ import {
   configuredFields, DEFAULT_REGISTRATION_FIELDS, normalizeForSubmit, registrationFields, toPayload, validateFields, valuesFromPayload,
   type ConfiguredField,
 } from '@portico/core/fields/index';
-import { findCountryCode } from '@portico/core/geo/countries';
 import { checkPassword, passwordFieldErrors } from '@portico/core/passwords/password-policy';
 import { isCommonPassword } from '../passwords/common-passwords.ts';
 import { COMMON_PASSWORD_KEY } from '../passwords/validate-password.ts';
 import { PROFILE_IMAGE_MAX_BYTES, type ProfileImageType } from '@portico/core/signup/registration-limits';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { StoredAddress } from '../accounts/accounts.repository.ts';
+import { storedAddress, trimmedOrNull, type SubmittedAddress } from '../accounts/submitted-address.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { resolveSubscriptionRequest, type ResolvedRequest } from '../billing/resolve-subscription-request.ts';
 import { sniffImageType } from '../files/sniff-image-type.ts';
@@ -26,7 +26,7 @@ export interface ReceivedImage {
 
 export const PROFILE_IMAGE_FIELD = 'Person.profileImage';
 
-type Address = Omit<StoredAddress, 'uid'>;
+type Address = SubmittedAddress;
 
 /** A registration that passed every rule that writes nothing, normalized as it will be stored. */
 export interface CheckedRegistration {
@@ -61,18 +61,7 @@ function formFields(entries: readonly WireFieldConfigurationEntry[]): Configured
   return fields.some((f) => f.path === 'Person.Email') ? fields : [...configuredFields(DEFAULT_REGISTRATION_FIELDS), ...fields];
 }
 
-const orNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
-function address(v: unknown): Address | null {
-  if (!v || typeof v !== 'object') return null;
-  const a = v as Record<string, unknown>;
-  const out: Address = {
-    addressLine1: orNull(a.AddressLine1), addressLine2: orNull(a.AddressLine2), addressLine3: orNull(a.AddressLine3),
-    city: orNull(a.City), state: orNull(a.State), postalCode: orNull(a.PostalCode), country: orNull(a.Country),
-  };
-  if (out.country) out.country = findCountryCode(out.country) ?? out.country;
-  return Object.values(out).some((x) => x !== null) ? out : null;
-}
+const orNull = trimmedOrNull;
 
 function imageErrors(image: ReceivedImage | null): { errors: FieldError[]; type: ProfileImageType | null } {
   if (!image) return { errors: [], type: null };
@@ -150,14 +139,14 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
     email,
     person: {
       firstName, lastName, title: orNull(p.Title), phoneMobile: orNull(p.PhoneMobile), phoneWork: orNull(p.PhoneWork),
-      mailingAddress: address(p.MailingAddress), optInToEmailList: body.Person.OptInToEmailList === true,
+      mailingAddress: storedAddress(p.MailingAddress), optInToEmailList: body.Person.OptInToEmailList === true,
       fieldValues: (p.FieldValues as Record<string, unknown> | undefined) ?? {},
     },
     account: {
       // accounts.name is required; a form without an account name names the account after its person.
       name: orNull(a.Name) ?? ([firstName, lastName].filter(Boolean).join(' ') || email),
       clientIdentifier: orNull(a.ClientIdentifier), domainName: orNull(a.DomainName),
-      billingAddress: address(a.BillingAddress), mailingAddress: address(a.MailingAddress),
+      billingAddress: storedAddress(a.BillingAddress), mailingAddress: storedAddress(a.MailingAddress),
       taxIds: Array.isArray(a.TaxIds) ? (a.TaxIds as { TaxIdType: string; TaxId: string }[]) : [],
       fieldValues: (a.FieldValues as Record<string, unknown> | undefined) ?? {},
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { accountOut } from '../accounts/accounts.schemas.ts';
-import { addressInput, fieldsParam, subscriptionInput, subscriptionOut } from '../billing/billing.schemas.ts';
+import { fieldsParam, subscriptionInput, subscriptionOut } from '../billing/billing.schemas.ts';
 import { idempotencyKeyHeader } from '../http/idempotency.ts';
+import { accountFieldsInput, personFieldsInput } from '../accounts/editable-fields.schemas.ts';
 
 /**
  * Wire schemas of registration (docs/registration.md). The body carries the form's own shape,
@@ -10,37 +11,13 @@ import { idempotencyKeyHeader } from '../http/idempotency.ts';
  * token. Values are bounded here; which fields are required and what they must look like is
  * the company's field configuration, checked by core's field rules.
  */
-const text = (max: number) => z.string().max(max).nullable().optional();
-const customValue = z.union([
-  z.string().max(2000), z.boolean(), z.number().finite(), z.array(z.string().max(200)).max(50), addressInput,
-  z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) }),
-]);
-const fieldValues = z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), customValue)
-  .refine((v) => Object.keys(v).length <= 50, 'at most 50 custom fields');
-
-export const registrationPersonInput = z.object({
-  Email: z.string().max(254).optional(),
-  FirstName: text(100),
-  LastName: text(100),
-  Title: text(100),
-  PhoneMobile: text(30),
-  PhoneWork: text(30),
-  MailingAddress: addressInput.nullable().optional(),
+export const registrationPersonInput = personFieldsInput.extend({
   OptInToEmailList: z.boolean().optional(),
   /** Checked against the password policy and stored as an argon2id hash; required when the company says so. */
   Password: z.string().max(256).optional(),
-  FieldValues: fieldValues.optional(),
 });
 
-export const registrationAccountInput = z.object({
-  Name: text(200),
-  ClientIdentifier: text(200),
-  DomainName: text(253),
-  BillingAddress: addressInput.nullable().optional(),
-  MailingAddress: addressInput.nullable().optional(),
-  TaxIds: z.array(z.object({ TaxIdType: z.string().max(40), TaxId: z.string().max(60) })).max(5).optional(),
-  FieldValues: fieldValues.optional(),
-});
+export const registrationAccountInput = accountFieldsInput;
 
 export const registrationInput = z.object({
   Account: registrationAccountInput.default({}),
