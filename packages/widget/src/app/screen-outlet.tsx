@@ -12,11 +12,21 @@ import { requestHeadingFocus } from '../components/heading-focus.ts';
 type AnyScreen = ComponentType<ScreenProps>;
 const cache = new Map<WidgetState, LazyExoticComponent<AnyScreen>>();
 
+const loaderOf = (state: WidgetState) => (state === '__controls' ? INTERNAL_SCREENS.__controls : STATE_TABLE[state].load);
+
+/**
+ * Starts fetching a screen's chunk before it is rendered: the first screen's chunk then loads while
+ * the startup settings are on their way, not after them (the browser keeps the module; the lazy
+ * screen gets the same one). A failure is left to the screen's own load to report.
+ */
+export function preloadScreen(state: WidgetState): void {
+  loaderOf(state)().catch(() => undefined);
+}
+
 function screenFor(state: WidgetState): LazyExoticComponent<AnyScreen> {
   let screen = cache.get(state);
   if (!screen) {
-    const load = state === '__controls' ? INTERNAL_SCREENS.__controls : STATE_TABLE[state].load;
-    screen = lazy(load as () => Promise<{ default: AnyScreen }>);
+    screen = lazy(loaderOf(state) as () => Promise<{ default: AnyScreen }>);
     cache.set(state, screen);
   }
   return screen;

@@ -31,12 +31,6 @@ export function withoutPaymentRedirect(href: string): string {
   return url.toString();
 }
 
-/** Reads the redirect's values from this page's address and removes them from the address bar. */
-export function takePaymentRedirect(): PaymentRedirect | null {
-  const found = readPaymentRedirect(window.location.href);
-  if (found) window.history.replaceState(window.history.state, '', withoutPaymentRedirect(window.location.href));
-  return found;
-}
 
 /** Where the authentication step should bring the customer back: this page, without old redirect values. */
 export const currentReturnUrl = (): string => withoutPaymentRedirect(window.location.href);

@@ -3,7 +3,7 @@ import { useWidget } from '../../app/context.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PaymentController, PaymentIntentRequest, PaymentOutcome } from '../../payments/payment-types.ts';
-import { takePaymentRedirect, type PaymentRedirect } from '../../payments/payment-redirect.ts';
+import { usePaymentRedirect } from '../../payments/use-payment-redirect.ts';
 
 const PaymentEntry = lazy(() => import('../../payments/payment-entry.tsx'));
 
@@ -19,7 +19,7 @@ export function PaymentSample() {
   const [open, setOpen] = useState(false);
   const [complete, setComplete] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const [redirect] = useState<PaymentRedirect | null>(() => takePaymentRedirect());
+  const redirect = usePaymentRedirect();
   const controller = useRef<PaymentController | null>(null);
   // The first plan with something due at sign-up (a rate, no trial): what the sample pays for.
   const plan = settings.PlanFamilies.flatMap((f) => f.Plans).find((p) => (p.MonthlyRate ?? 0) > 0 && !p.TrialPeriodDays && !p.TrialUntilDate)?.Uid ?? null;

@@ -12,7 +12,8 @@ import { useFlowDraft } from '../../flow/use-flow-draft.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { cancelIntent, savePaymentInformation } from '../../payments/payment-api.ts';
 import { takeImageAfterRedirect } from '../../signup/redirect-image.ts';
-import { takePaymentRedirect, type PaymentRedirect } from '../../payments/payment-redirect.ts';
+import type { PaymentRedirect } from '../../payments/payment-redirect.ts';
+import { usePaymentRedirect } from '../../payments/use-payment-redirect.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import {
   DRAFT, TERMS_AT, chargeAccountFrom, confirmationVariant, registrationBody, subscriptionBody, termsRequiredAt, withoutReturnKeys,
@@ -25,16 +26,12 @@ import { processingStep, startedRecently } from './processing-logic.ts';
 /**
  * The redirect's values: read by the loader when the page loaded (and removed from the address bar
  * there, before anything else could act on them), or still in the address when processing was
- * opened another way.
+ * opened another way (read here; removed once the screen has committed, see usePaymentRedirect).
  */
-function takeReturn(params: ScreenProps<'processing'>['params']): PaymentRedirect | null {
-  if (params.redirectStatus) {
-    return { status: params.redirectStatus, paymentIntent: params.paymentIntent ?? null, setupIntent: params.setupIntent ?? null, clientSecret: params.clientSecret ?? null };
-  }
-  const redirect = takePaymentRedirect();
-  const clean = withoutReturnKeys(window.location.href);
-  if (clean !== window.location.href) window.history.replaceState(window.history.state, '', clean);
-  return redirect;
+function fromParams(params: ScreenProps<'processing'>['params']): PaymentRedirect | null {
+  return params.redirectStatus
+    ? { status: params.redirectStatus, paymentIntent: params.paymentIntent ?? null, setupIntent: params.setupIntent ?? null, clientSecret: params.clientSecret ?? null }
+    : null;
 }
 
 /**
@@ -51,7 +48,8 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
   const api = useApi();
   const flow = useFlowDraft();
   const nonce = useNonce();
-  const [redirect] = useState(() => takeReturn(params));
+  const inAddress = usePaymentRedirect();
+  const [redirect] = useState(() => fromParams(params) ?? inAddress);
   const [nothing, setNothing] = useState(false);
   const started = useRef(false);
   const latest = useRef({ flow, nonce, settings, params, actions, runtime, api });
@@ -60,6 +58,8 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const clean = withoutReturnKeys(window.location.href);
+    if (clean !== window.location.href) window.history.replaceState(window.history.state, '', clean);
     const { flow, nonce, settings, params, actions, runtime, api } = latest.current;
     const draft = flow.draft;
     const step = processingStep(redirect, params.action, params.from, { signUpDraft: !!draft?.planUid });
