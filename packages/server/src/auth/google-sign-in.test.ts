@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { eq } from 'drizzle-orm';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { people, personAccounts } from '../db/schema.ts';
 import { unitOfWork } from '../db/unit-of-work.ts';
@@ -12,22 +11,19 @@ import { newUid } from '../ids/new-uid.ts';
 
 /** A local JWKS endpoint stands in for Google's keys (as in registration-google-captcha.test.ts). */
 const CLIENT_ID = '1234-test.apps.googleusercontent.com';
-let jwks: Server;
+let google: LocalGoogle;
 let key: CryptoKey;
 let t: TestApp;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  key = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'google-1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })); });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  google = await startLocalGoogle();
+  key = google.key;
   const config = loadCompanyConfig();
-  t = await createTestApp({ clock: '2026-03-15T12:00:00Z', config: { ...config, google: { ...config.google, clientId: CLIENT_ID, jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs` } } });
+  t = await createTestApp({ clock: '2026-03-15T12:00:00Z', config: { ...config, google: { ...config.google, clientId: CLIENT_ID, jwksUrl: google.jwksUrl } } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await google.close();
 });
 
 const idToken = (email: string, sub = `google-${email}`, signWith = key) => new SignJWT({

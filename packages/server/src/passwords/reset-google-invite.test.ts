@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { decodeJwt, SignJWT, type CryptoKey } from 'jose';
 import { sql } from 'drizzle-orm';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { unitOfWork } from '../db/unit-of-work.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
@@ -12,22 +11,19 @@ import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
 /** Google's keys stand in locally (as in google-sign-in.test.ts); link tokens are written as the mail handlers write them. */
 const CLIENT_ID = '1234-reset.apps.googleusercontent.com';
 const START = '2026-03-15T12:00:00Z';
-let jwks: Server;
+let google: LocalGoogle;
 let key: CryptoKey;
 let t: TestApp;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  key = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'google-1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })); });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  google = await startLocalGoogle();
+  key = google.key;
   const config = loadCompanyConfig();
-  t = await createTestApp({ clock: START, config: { ...config, google: { ...config.google, clientId: CLIENT_ID, jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs` } } });
+  t = await createTestApp({ clock: START, config: { ...config, google: { ...config.google, clientId: CLIENT_ID, jwksUrl: google.jwksUrl } } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await google.close();
 });
 
 const idToken = (email: string, sub = `google-${email}`) => new SignJWT({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub, email, email_verified: true })

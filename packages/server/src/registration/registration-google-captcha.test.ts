@@ -1,28 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';
 import { expectRefusedWithoutWrites, nonce, register, registrationBody, registrationConfig } from './registration-test-helpers.ts';
 
 /** A local JWKS endpoint stands in for Google's keys (as in google/verify-google-id-token.test.ts). */
 const CLIENT_ID = '1234-test.apps.googleusercontent.com';
-let jwks: Server;
+let localGoogle: LocalGoogle;
 let key: CryptoKey;
 let t: TestApp;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  key = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'google-1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })); });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  localGoogle = await startLocalGoogle();
+  key = localGoogle.key;
   const config = registrationConfig({ confirm: true, captcha: 'altcha' });
-  t = await createTestApp({ config: { ...config, google: { clientId: CLIENT_ID, jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs` } } });
+  t = await createTestApp({ config: { ...config, google: { clientId: CLIENT_ID, jwksUrl: localGoogle.jwksUrl } } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await localGoogle.close();
 });
 
 const idToken = (email: string) => new SignJWT({
@@ -42,7 +38,7 @@ describe('Sign in with Google', () => {
   const google = registrationConfig({ confirm: true, captcha: 'none' });
   let g: TestApp;
   beforeAll(async () => {
-    g = await createTestApp({ config: { ...google, google: { clientId: CLIENT_ID, jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs` } } });
+    g = await createTestApp({ config: { ...google, google: { clientId: CLIENT_ID, jwksUrl: localGoogle.jwksUrl } } });
   });
   afterAll(async () => { await g.close(); });
 
