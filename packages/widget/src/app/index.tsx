@@ -10,6 +10,7 @@ import type { Params, WidgetState } from '../navigation/navigator.ts';
 import { getI18n } from './i18n.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
 import { WidgetRoot } from './widget-root.tsx';
+import { preloadScreen } from './screen-outlet.tsx';
 
 /** Open shadow root: e2e tests and assistive tech can reach inside; host CSS still cannot. */
 function shadowFor(host: HTMLElement): ShadowRoot {
@@ -33,6 +34,8 @@ export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions
   shadow.addEventListener('pointerdown', markUsed, { once: true });
   shadow.addEventListener('keydown', markUsed, { once: true });
 
+  // The first screen's chunk loads beside the startup settings call, not after it.
+  preloadScreen(options.state);
   const navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null } = { current: null };
   const root = createRoot(container);
   root.render(

@@ -15,7 +15,7 @@ import { useStore, useSystemDark } from './hooks.ts';
 import { ensureSettings } from './settings-loader.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
 import { PopupFrame } from './popup-frame.tsx';
-import { preloadScreen, ScreenOutlet } from './screen-outlet.tsx';
+import { ScreenOutlet } from './screen-outlet.tsx';
 import { Notices } from '../components/notices.tsx';
 import type { Notice } from '../components/notices.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -46,12 +46,9 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   useEffect(() => {
     let live = true;
     void ensureSettings(runtime).then((s) => live && setSettings(s));
-    preloadScreen(options.state);
     return () => {
       live = false;
     };
-    // The first state only: later moves load their chunk when they render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runtime]);
 
   useEffect(() => adoptStyles(shadow, settings?.CustomCss ?? ''), [shadow, settings?.CustomCss]);
