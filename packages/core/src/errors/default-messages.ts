@@ -89,4 +89,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.MailUnavailable': 'Sign-up needs an email confirmation, but mail cannot be sent right now. Please try again later.',
   'Errors.TeamSeatsExhausted': 'Every seat of your subscription is taken. Add seats before inviting someone new.',
   'Errors.TeamMaximumPeopleReached': 'Your plan allows no more people on this account.',
+  'Errors.ReauthenticationRequired': 'For your security, confirm it is you: enter your password again.',
+  'Errors.EmailNotConfirmed': 'Confirm your email address first: follow the link in the mail we sent you.',
+  'Errors.SignInCodeRequired': 'We sent a sign-in code to your email. Enter it to continue.',
+  'Errors.InvalidSignInCode': 'That code is not right or has expired. Check the latest mail, or ask for a new code.',
 };

@@ -106,6 +106,12 @@ export const ErrorCode = {
   // Team (issue 8; docs/team.md)
   TeamSeatsExhausted: 'Errors.TeamSeatsExhausted',
   TeamMaximumPeopleReached: 'Errors.TeamMaximumPeopleReached',
+
+  // Trust round two (issue 12; docs/auth.md)
+  ReauthenticationRequired: 'Errors.ReauthenticationRequired',
+  EmailNotConfirmed: 'Errors.EmailNotConfirmed',
+  SignInCodeRequired: 'Errors.SignInCodeRequired',
+  InvalidSignInCode: 'Errors.InvalidSignInCode',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,7 +4,7 @@ import type { StoredSession } from './sessions.repository.ts';
 
 const session = (uid: string, over: Partial<StoredSession> = {}): StoredSession => ({
   uid, personUid: 'p1', accountUid: 'a1', created: new Date(0), lastSeen: new Date(0),
-  idleExpires: new Date(1e12), absoluteExpires: new Date(1e12), ended: null, endReason: null, ...over,
+  idleExpires: new Date(1e12), absoluteExpires: new Date(1e12), ended: null, endReason: null, authenticatedAt: new Date(0), userAgent: null, ip: null, ...over,
 });
 
 /** A database of one row that counts reads, and a hand-moved wall clock. */

@@ -13,6 +13,11 @@ export interface StoredSession {
   absoluteExpires: Date;
   ended: Date | null;
   endReason: string | null;
+  /** The sign-in or the last re-authentication on this session (auth/reauthentication.ts). */
+  authenticatedAt: Date;
+  /** The User-Agent and client address at sign-in, for the person's session list (null when not sent). */
+  userAgent: string | null;
+  ip: string | null;
 }
 
 /** revoked: the person's role on the account changed (promotion) or they left it (team/). */

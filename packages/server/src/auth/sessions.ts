@@ -7,12 +7,25 @@ const MINUTE_MS = 60_000;
 /** The idle deadline moves at most once a minute per session: a write per request is not needed. */
 const TOUCH_EVERY_MS = MINUTE_MS;
 
-export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s: { personUid: string; accountUid: string | null; now: Date }): Promise<StoredSession> {
+/** Where a sign-in came from: kept on the session for the person's session list. */
+export interface SessionOrigin {
+  userAgent?: string | null | undefined;
+  ip?: string | null | undefined;
+}
+
+/** The longest User-Agent kept: enough for any real browser, bounded for a hostile one. */
+const USER_AGENT_MAX = 512;
+
+export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s: { personUid: string; accountUid: string | null; now: Date } & SessionOrigin): Promise<StoredSession> {
   const absoluteExpires = new Date(s.now.getTime() + cfg.sessionAbsoluteDays * 1440 * MINUTE_MS);
   const session: StoredSession = {
     uid: newUid(), personUid: s.personUid, accountUid: s.accountUid, created: s.now, lastSeen: s.now,
     idleExpires: new Date(Math.min(s.now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, absoluteExpires.getTime())),
     absoluteExpires, ended: null, endReason: null,
+    // Signing in is proving who you are: a fresh session satisfies the re-authentication window.
+    authenticatedAt: s.now,
+    userAgent: s.userAgent ? s.userAgent.slice(0, USER_AGENT_MAX) : null,
+    ip: s.ip ?? null,
   };
   await repo.insert(session);
   return session;

@@ -26,6 +26,7 @@ export interface SignInInput {
   accountUid?: string | undefined;
   subscriptionUid?: string | undefined;
   ip: string;
+  userAgent?: string | undefined;
   timezone?: string | undefined;
 }
 
@@ -36,6 +37,7 @@ export interface GoogleSignInInput {
   accountUid?: string | undefined;
   subscriptionUid?: string | undefined;
   ip: string;
+  userAgent?: string | undefined;
   timezone?: string | undefined;
 }
 
@@ -105,7 +107,7 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Issu
 /** After the person is known: the account asked for (or the only one), a new session, its token. */
 async function startSignedIn(
   deps: SignInDeps, person: SignInPerson, memberships: MembershipWithSubscription[],
-  input: { username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; timezone?: string | undefined; method: 'password' | 'google' },
+  input: { username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; userAgent?: string | undefined; timezone?: string | undefined; method: 'password' | 'google' },
   refusal: ErrorCode,
 ): Promise<IssuedToken> {
   const target = input.username.trim().toLowerCase();
@@ -122,7 +124,7 @@ async function startSignedIn(
       actor: person.uid, target: s.uid, ip: input.ip, detail: { method: input.method, accountUid: s.accountUid, timezone: input.timezone ?? null },
     })),
   };
-  const session = await startSession(sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: deps.clock.now() });
+  const session = await startSession(sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: deps.clock.now(), ip: input.ip, userAgent: input.userAgent });
   const { token, expiresIn } = await deps.tokens.issue(claimsOf(person, account, account?.subscription ?? null, session.uid));
   return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
 }

@@ -40,7 +40,7 @@ export async function tokensRoutes(app: FastifyInstance, deps: Deps) {
       const timezone = req.headers['x-timezone'];
       const common = {
         username: req.body.username, accountUid: req.query.accountUid, subscriptionUid: req.query.subscriptionUid,
-        ip: req.ip, timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : undefined,
+        ip: req.ip, userAgent: req.headers['user-agent'], timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : undefined,
       };
       // Spec 2 section 4: Google sign-in posts the token's email with a null password.
       if (req.body.GoogleIdToken !== undefined) return signInWithGoogle(deps, { ...common, idToken: req.body.GoogleIdToken });

@@ -287,6 +287,10 @@ export const emailTokens = pgTable('email_tokens', {
   accountUid: text('account_uid').references(() => accounts.uid, { onDelete: 'cascade' }),
   expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
   used: timestamp('used', { withTimezone: true, mode: 'date' }),
+  /** What the token carries beyond its person: an email change's new address (`newEmail`), its undo's old one (`oldEmail`). */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Wrong guesses against a short token (a mailed sign-in code); the token is refused after a few. */
+  attempts: integer('attempts').notNull().default(0),
   created: created(),
 }, (t) => [index('email_tokens_person_idx').on(t.personUid)]);
 
@@ -433,7 +437,28 @@ export const sessions = pgTable('sessions', {
   ended: timestamp('ended', { withTimezone: true, mode: 'date' }),
   /** logout, idle, absolute, revoked */
   endReason: text('end_reason'),
+  /**
+   * When the person last proved who they are on this session: the sign-in, or a re-authentication
+   * (password or a fresh Google sign-in). The re-authentication policy (auth/reauthentication.ts) reads it.
+   */
+  authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The browser's User-Agent and the client address at sign-in (the person's session list shows them). */
+  userAgent: text('user_agent'),
+  ip: text('ip'),
 }, (t) => [index('sessions_person_idx').on(t.personUid)]);
+
+/**
+ * Browsers a person has signed in from (issue 12): the widget keeps the device token in its own
+ * storage and sends it with a login, so the owner still gets in while strangers' wrong passwords
+ * have tripped the account's sign-in limit. Only the SHA-256 of the token is stored.
+ */
+export const knownDevices = pgTable('known_devices', {
+  tokenHash: text('token_hash').primaryKey(),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  created: created(),
+  lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date' }).notNull(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('known_devices_person_idx').on(t.personUid)]);
 
 /**
  * Token signing keys (JWKS). The private JWK is stored encrypted (AES-256-GCM) under

@@ -30,6 +30,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.PaymentGatewayUnavailable]: 502,
   [ErrorCode.CardDeclined]: 402,
   [ErrorCode.BillingPortalUnavailable]: 409,
+  [ErrorCode.ReauthenticationRequired]: 403,
+  [ErrorCode.EmailNotConfirmed]: 403,
+  [ErrorCode.SignInCodeRequired]: 403,
+  [ErrorCode.InvalidSignInCode]: 400,
 };
 
 export function statusOf(code: ErrorCode | string): number {

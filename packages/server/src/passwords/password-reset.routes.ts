@@ -48,7 +48,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
       },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return resetPassword(deps, { token: req.params.token, NewPassword: req.body.NewPassword, GoogleIdToken: req.body.GoogleIdToken, ip: req.ip });
+      return resetPassword(deps, { token: req.params.token, NewPassword: req.body.NewPassword, GoogleIdToken: req.body.GoogleIdToken, ip: req.ip, userAgent: req.headers['user-agent'] });
     });
   });
 

@@ -32,6 +32,7 @@ export interface ResetPasswordInput {
   NewPassword?: string | undefined;
   GoogleIdToken?: string | undefined;
   ip: string;
+  userAgent?: string | undefined;
 }
 
 const invalidToken = () => new AppError(ErrorCode.InvalidToken);
@@ -91,7 +92,7 @@ export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswor
     const memberships = await repos.signIn.memberships(used.personUid);
     const account = (used.accountUid ? memberships.find((m) => m.accountUid === used.accountUid) : undefined)
       ?? (memberships.length === 1 ? memberships[0]! : null);
-    const started = await startSession(repos.sessions, deps.auth, { personUid: used.personUid, accountUid: account?.accountUid ?? null, now: at });
+    const started = await startSession(repos.sessions, deps.auth, { personUid: used.personUid, accountUid: account?.accountUid ?? null, now: at, ip: input.ip, userAgent: input.userAgent });
     await repos.auditLog.append({
       uid: newUid(), at, action: 'password.reset', actor: used.personUid, target: started.uid, ip: input.ip,
       detail: { purpose: used.purpose, method: 'hash' in credential ? 'password' : 'google', sessionsEnded: ended },
