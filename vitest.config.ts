@@ -15,7 +15,8 @@ export default defineConfig({
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/testing/global-setup.ts'],
-          setupFiles: [fastCheckSetup],
+          // contract-setup: every answer of every test app is checked against the OpenAPI document.
+          setupFiles: [fastCheckSetup, 'src/testing/contract-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,6 +23,8 @@ import { adminKeyGuard } from './admin/admin-auth.ts';
 import { catalogAdminRoutes } from './admin/catalog-admin.routes.ts';
 import { catalogSnapshots } from './billing/catalog-snapshot.ts';
 import { registerApiDocs } from './http/api-docs.ts';
+import { healthRoute } from './http/health.ts';
+import { contractSinkForTests, registerContractCheck, type ViolationSink } from './http/openapi-contract.ts';
 import { accessTokenOrAdminKeyGuard, guardRoutes } from './http/route-auth.ts';
 import { staticRoutes } from './static/static.routes.ts';
 import { unitOfWork } from './db/unit-of-work.ts';
@@ -41,6 +43,7 @@ import { registerSignup } from './signup/register-signup.ts';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
+import { confirmationMailRoutes } from './registration/confirmation-mail.routes.ts';
 import { signupPayments } from './registration/signup-payments.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
@@ -49,6 +52,8 @@ import { communityRoutes } from './community/community.routes.ts';
 import { attributesRoutes } from './attributes/attributes.routes.ts';
 import { passwordResetRoutes } from './passwords/password-reset.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
+import { emailChangeRoutes } from './email-change/email-change.routes.ts';
+import { registerSessions } from './sessions/register-sessions.ts';
 
 export interface AppOptions {
   config: CompanyConfig;
@@ -77,6 +82,8 @@ export interface AppOptions {
   secrets?: Record<string, string | undefined>;
   /** Sends mail (start-server makes it from SMTP_URL); absent: the development mailbox at /dev/mailbox. */
   mailer?: Mailer | undefined;
+  /** Where answers that break the OpenAPI document are reported (http/openapi-contract.ts); default: the tests' sink, none outside tests. */
+  contractViolations?: ViolationSink | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -108,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the largest single cost of the charge-summary route. The schemas still document answers in OpenAPI.
   app.setSerializerCompiler(options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandling(app);
+  // Tests only: every answer is checked against the OpenAPI document (before compress, so on the plain payload).
+  const contractSink = options.contractViolations ?? contractSinkForTests();
+  if (contractSink) registerContractCheck(app, contractSink);
   registerNulCheck(app);
   registerCaller(app);
   registerFieldSelection(app, { checkWholeAnswer: options.validateResponses !== false });
@@ -130,8 +140,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
 
-  // Load balancers poll it every few seconds: its requests are not logged below warnings.
-  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok', database: database.kind, bus: bus.kind }));
+  // /healthz: ok, or degraded with the reasons (Redis unreachable for rate limits or the bus); http/health.ts.
+  bus.useLog?.(app.log);
+  healthRoute(app, { database: database.kind, bus });
 
   const adminGuard = adminKeyGuard(options.adminKey, failureLimiter(app, 'adminKeyFailures'));
   const catalog = catalogRepository(database.db);
@@ -144,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSignup(app, {
     config, db: database.db, captchaHmacKey: options.captchaHmacKey, secrets: options.secrets ?? process.env,
     mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },
-    teamMembership: uow.team,
+    teamMembership: uow.team, signInCodes: { codes: uow.signInCodes, auditLog: uow.auditLog },
   });
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', adminGuard);
@@ -166,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await clockAdminRoutes(scope, options.clock);
   });
   // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
-  await registerAuth(app, { config, clock: options.clock, uow, bus: options.bus, secrets: options.secrets ?? process.env });
+  await registerAuth(app, { config, clock: options.clock, uow, bus: options.bus, secrets: options.secrets ?? process.env, wakeOutbox: () => app.signup.outbox.wake() });
   // One account's subscriptions and payment information: a member's access token or the admin key; the
   // use cases apply the access rule (members read, the primary contact changes: docs/auth.md "Who may call what").
   const accountGuard = accessTokenOrAdminKeyGuard(app.auth.guard, adminGuard);
@@ -192,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     billing, uow, captcha: app.signup.captcha, verifyGoogleIdToken: app.signup.verifyGoogleIdToken, payments: signupPayments(payments), mailer,
     signupWebhookConfigured: app.signup.signupWebhookConfigured, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
   }));
+  // 'Send the link again' for a sign-in refused until the email is confirmed (issue 12; docs/auth.md "Unconfirmed email").
+  await app.register(async (scope) => confirmationMailRoutes(scope, { uow, clock: options.clock, config, mailer, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake() }));
   await app.register(async (scope) => filesRoutes(scope, { files: uow.files }));
   // Profile and account (issue 8 item 4): the signed-in person's own data; field definitions are public and cached.
   await app.register(async (scope) => {
@@ -199,6 +212,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await profileRoutes(scope, { uow, clock: options.clock, snapshots: billing.snapshots, currency });
     await communityRoutes(scope, { community: config.community, repos: uow, clock: options.clock });
   });
+  // The person's sessions: list, end one, end the others; the admin ends all of a person's (issue 12; docs/auth.md).
+  await registerSessions(app, { config, clock: options.clock, uow, adminGuard });
+  // Changing the email (issue 12): the password, a link to the new address, a notice with an undo to the old one.
+  await app.register(async (scope) => emailChangeRoutes(scope, {
+    uow, clock: options.clock, config, mailer, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(), guard: app.auth.guard,
+  }));
   await app.register(async (scope) => attributesRoutes(scope, { fields: deps.fields, bus }));
   if (mailer.kind === 'dev-mailbox') await app.register(async (scope) => devMailboxRoutes(scope, mailer));
   app.addHook('onClose', () => mailer.close());

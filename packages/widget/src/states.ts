@@ -56,6 +56,11 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   profileEdit: built(() => import('./screens/profile-edit/profile-edit-screen.tsx'), member),
   account: built(() => import('./screens/account/account-screen.tsx'), member),
   accountEdit: built(() => import('./screens/account-edit/account-edit-screen.tsx'), member),
+  // The email change (issue 12; not in the spec: docs/states.md "Added states"). The two link screens need no sign-in: the mailed token is the credential.
+  emailChange: built(() => import('./screens/email-change/email-change-screen.tsx'), member),
+  emailChangeSent: built(() => import('./screens/email-change/email-change-sent-screen.tsx'), member),
+  emailChangeConfirm: built(() => import('./screens/email-change/email-change-confirm-screen.tsx')),
+  emailChangeUndo: built(() => import('./screens/email-change/email-change-undo-screen.tsx')),
   // Plan and billing
   plan: notAvailable(member),
   planChange: notAvailable({ ...member, width: 'wide' }),

@@ -91,6 +91,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TeamMaximumPeopleReached': 'Your plan allows no more people on this account.',
   'Errors.ReauthenticationRequired': 'For your security, confirm it is you: enter your password again.',
   'Errors.EmailNotConfirmed': 'Confirm your email address first: follow the link in the mail we sent you.',
-  'Errors.SignInCodeRequired': 'We sent a sign-in code to your email. Enter it to continue.',
+  'Errors.SignInCodeRequired': 'There were many failed sign-ins on this account. If the password is right, we sent a sign-in code to the email address: enter it to continue.',
   'Errors.InvalidSignInCode': 'That code is not right or has expired. Check the latest mail, or ask for a new code.',
+  'Errors.CurrentPasswordIncorrect': 'The current password is not correct.',
 };

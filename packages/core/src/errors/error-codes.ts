@@ -112,6 +112,7 @@ export const ErrorCode = {
   EmailNotConfirmed: 'Errors.EmailNotConfirmed',
   SignInCodeRequired: 'Errors.SignInCodeRequired',
   InvalidSignInCode: 'Errors.InvalidSignInCode',
+  CurrentPasswordIncorrect: 'Errors.CurrentPasswordIncorrect',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

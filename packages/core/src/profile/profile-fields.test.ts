@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WireFieldConfigurationEntry } from '../settings/init-settings.ts';
-import { accountEntries, accountEntriesFor, DEFAULT_PROFILE_FIELDS, editableFields, fieldGroups, profileEntries } from './profile-fields.ts';
+import {
+  accountEntries, accountEntriesFor, canChangeEmail, DEFAULT_PROFILE_FIELDS, editableFields, fieldGroups, profileEditFields, profileEntries,
+} from './profile-fields.ts';
 
 const entry = (SystemName: string, Behavior: WireFieldConfigurationEntry['Behavior'], Group: string | null, EntityType: 'Person' | 'Account' = 'Person'): WireFieldConfigurationEntry => ({
   Behavior, Group, Definition: { Uid: `f-${SystemName}`, EntityType, SystemName, Label: SystemName, ControlType: 'Text', ControlParams: null },
@@ -23,5 +25,15 @@ describe('profile fields', () => {
     expect(accountEntriesFor([], 'Individual').map((e) => e.Group)).toEqual(['Address', 'Address']);
     expect(accountEntriesFor([], 'Team').map((e) => e.Group)).toEqual(['Organization', 'Address', 'Address']);
     expect(editableFields(accountEntries([]))[2]!.sameAs).toEqual({ path: 'Account.BillingAddress', label: 'Same as billing address', checkedByDefault: true });
+  });
+
+  it('the email is changed through its own step: never a profileEdit field; allowed when editable and not Google-linked', () => {
+    const entries = [entry('FirstName', 'Required', 'Name'), entry('Email', 'SystemRequired', 'Email')];
+    expect(profileEditFields(entries).map((f) => f.path)).toEqual(['Person.FirstName']);
+    expect(profileEditFields(profileEntries([])).map((f) => f.path)).toEqual(['Person.FirstName', 'Person.LastName']);
+    expect(canChangeEmail(entries)).toBe(true);
+    expect(canChangeEmail(entries, true)).toBe(false);
+    expect(canChangeEmail([entry('Email', 'ReadOnly', 'Email')])).toBe(false);
+    expect(canChangeEmail([entry('FirstName', 'Required', 'Name')])).toBe(false);
   });
 });

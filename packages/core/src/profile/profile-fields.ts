@@ -71,6 +71,21 @@ export function editableFields(entries: readonly WireFieldConfigurationEntry[], 
   return configuredFields(entries.filter((e) => isEditableFor(e, google)));
 }
 
+/** The person's email: changed through its own step (password, then a link mailed to the new address), never by profileEdit. */
+export function isEmailEntry(entry: WireFieldConfigurationEntry): boolean {
+  return entry.Definition.EntityType === 'Person' && entry.Definition.SystemName === 'Email';
+}
+
+/** profileEdit's fields and what PUT /profile may change: the editable ones but the email (issue 12). */
+export function profileEditFields(entries: readonly WireFieldConfigurationEntry[], google = false): ConfiguredField[] {
+  return configuredFields(entries.filter((e) => isEditableFor(e, google) && !isEmailEntry(e)));
+}
+
+/** Whether the person may change their email at all: the profile configuration has it editable, and they are not linked to Google. */
+export function canChangeEmail(entries: readonly WireFieldConfigurationEntry[], google = false): boolean {
+  return entries.some((e) => isEmailEntry(e) && isEditableFor(e, google));
+}
+
 export interface FieldGroup {
   /** The configured group name, or the field's label when it has none. */
   name: string;

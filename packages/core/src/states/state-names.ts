@@ -18,7 +18,14 @@ export const UNNAMED_SCREEN_STATES = [
   'support', 'supportThankYou', 'chat', 'leadForm',
 ] as const;
 
-export const STATE_NAMES = [...CONTRACT_STATES, ...UNNAMED_SCREEN_STATES] as const;
+/**
+ * Screens Portico adds beyond both specs (docs/states.md "Added states"): not part of the spec's
+ * contract. The email change (issue 12): the request (new email and current password), 'check your
+ * inbox', the link mailed to the new address, and the undo link mailed to the old one.
+ */
+export const ADDED_STATES = ['emailChange', 'emailChangeSent', 'emailChangeConfirm', 'emailChangeUndo'] as const;
+
+export const STATE_NAMES = [...CONTRACT_STATES, ...UNNAMED_SCREEN_STATES, ...ADDED_STATES] as const;
 export type StateName = (typeof STATE_NAMES)[number];
 
 export function isStateName(value: string): value is StateName {

@@ -45,7 +45,9 @@ export async function importAccount(deps: BillingDeps, caller: Caller, body: Imp
         } : null,
       });
       const personUid = newUid();
-      await repos.people.insert({ uid: personUid, email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName });
+      // The operator brings existing customers and vouches for their addresses: imported people count as confirmed
+      // (a sign-in never waits for a confirmation they were never sent; docs/auth.md "Unconfirmed email").
+      await repos.people.insert({ uid: personUid, email, firstName: body.PrimaryContact.FirstName, lastName: body.PrimaryContact.LastName, emailConfirmed: now });
       await repos.people.link({ uid: newUid(), personUid, accountUid, isPrimary: true, receiveInvoices: true });
       await repos.subscriptions.insert(newSubscriptionRow(req, { uid: subscriptionUid, accountUid, start, now }));
     });

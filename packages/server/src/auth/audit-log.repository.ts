@@ -3,7 +3,15 @@ import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 
 export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused' | 'logout' | 'account.switch'
-  | 'team.invite' | 'team.promote' | 'team.remove' | 'password.forgot' | 'password.reset' | 'password.change';
+  | 'team.invite' | 'team.promote' | 'team.remove' | 'password.forgot' | 'password.reset' | 'password.change'
+  // The person's session list (sessions/): one session ended, all but the current one; the admin ending all of a person's.
+  | 'session.end' | 'session.end-others' | 'admin.sessions.end'
+  // Re-authentication (auth/reauthentication.ts) and the email change (email-change/).
+  | 'reauthenticate' | 'reauthenticate.failure' | 'email.change.request' | 'email.change' | 'email.change.undo'
+  // A sign-in while the account's limit is tripped (docs/auth.md "Lockout and known browsers"): a code asked for, a code mailed.
+  | 'signin.code-required' | 'signin.code-sent'
+  // "Send the link again" of an unconfirmed email (registration/resend-confirmation.ts).
+  | 'email.confirmation-resend';
 
 export interface AuditEntry {
   uid: string;

@@ -34,6 +34,12 @@ export const authConfig = z.object({
    * refused at once all the same (its uids go round the event bus). 0 reads the row on every request.
    */
   sessionCacheSeconds: z.number().int().min(0).max(300).default(AUTH_DEFAULTS.sessionCacheSeconds),
+  /**
+   * A MaxMind-format (.mmdb) city or country database, e.g. GeoLite2-City.mmdb: the person's session list
+   * then names the place of each address (sessions/geoip.ts). Absent: no place is shown. Read once at
+   * start-up; a missing or unreadable file stops start-up naming this key. Relative to the working directory.
+   */
+  geoIpDatabase: z.string().min(1).max(4096).optional(),
 }).strict().default(AUTH_DEFAULTS);
 
 export type AuthConfig = z.infer<typeof authConfig>;

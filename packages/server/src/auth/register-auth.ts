@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { preHandlerLimit } from '../http/rate-limits.ts';
+import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard } from './access-token-guard.ts';
 import { accessTokens, type AccessTokens } from './access-tokens.ts';
 import { keyEncryption } from './key-encryption.ts';
 import { createKeyRing, type KeyRing } from './key-ring.ts';
 import { jwksRoutes } from './jwks.routes.ts';
+import { reauthenticationRoutes } from './reauthentication.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
 import { createSessionCleanup, type SessionCleanup } from './session-cleanup.ts';
 import { sessionCache } from './session-cache.ts';
@@ -39,7 +40,7 @@ declare module 'fastify' {
  * access-token guard, and password validation. PORTICO_KEY_ENCRYPTION_KEY (from `secrets`)
  * seals the private keys at rest; without it a public development key is used, with a warning.
  */
-export async function registerAuth(app: FastifyInstance, o: { config: CompanyConfig; clock: ServerClock; uow: UnitOfWork; bus: EventBus; secrets: Record<string, string | undefined> }): Promise<AuthServices> {
+export async function registerAuth(app: FastifyInstance, o: { config: CompanyConfig; clock: ServerClock; uow: UnitOfWork; bus: EventBus; secrets: Record<string, string | undefined>; wakeOutbox?: () => void }): Promise<AuthServices> {
   const auth = o.config.auth;
   const sealer = keyEncryption(o.secrets.PORTICO_KEY_ENCRYPTION_KEY || undefined);
   if (sealer.development) app.log.warn('PORTICO_KEY_ENCRYPTION_KEY is not set: token signing keys are stored under a public development key.');
@@ -61,15 +62,21 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   app.addHook('onClose', async () => sessionCleanup.stop());
   const services: AuthServices = { ring, tokens, guard, sessionCleanup };
   app.decorate('auth', services);
-  const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens };
+  const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
   await app.register(async (scope) => {
     await jwksRoutes(scope, { ring });
     await tokensRoutes(scope, {
-      ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress'), preHandlerLimit(scope, 'signInPerEmail')],
+      ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress')],
+      // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
+      lockout: { perEmail: flaggingLimit(scope, 'signInPerEmail'), perDevice: flaggingLimit(scope, 'signInPerDevice'), codeMails: eventLimiter(scope, 'signInCodeMail') },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
       verifyGoogleIdToken: (idToken) => app.signup.verifyGoogleIdToken(idToken),
     });
     await passwordsRoutes(scope, { uow: o.uow, policy: o.config.passwordPolicy, tokens, clock: o.clock });
   });
+  // 'Confirm it's you' (issue 12): the one re-authentication route; the policy itself is auth/reauthentication.ts.
+  await app.register(async (scope) => reauthenticationRoutes(scope, {
+    uow: o.uow, clock: o.clock, guard, verifyGoogleIdToken: o.config.google.clientId ? (idToken) => app.signup.verifyGoogleIdToken(idToken) : null,
+  }));
   return services;
 }

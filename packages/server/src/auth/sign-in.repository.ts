@@ -14,6 +14,8 @@ export interface SignInPerson {
   passwordMustChange: boolean;
   /** The Google profile (ID token `sub`) linked to this person, if any. */
   googleProfileId: string | null;
+  /** When the email was confirmed; null while a sign-up's confirmation is pending (registration.requireEmailConfirmation). */
+  emailConfirmed: Date | null;
 }
 
 export interface Membership {
@@ -33,6 +35,7 @@ export interface MembershipWithSubscription extends Membership {
 const personColumns = {
   uid: people.uid, email: people.email, firstName: people.firstName, lastName: people.lastName,
   passwordHash: people.passwordHash, passwordMustChange: people.passwordMustChange, googleProfileId: people.oauthGoogleProfileId,
+  emailConfirmed: people.emailConfirmed,
 };
 
 /** Reads for sign-in and token claims (people, their accounts, the account's current subscription). */

@@ -10,6 +10,8 @@ import type { CurrentSubscription, Membership, MembershipWithSubscription, SignI
 import { startSession } from './sessions.ts';
 import type { AuditAction, AuditEntry } from './audit-log.repository.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
+import { deviceTokenFor, isKnownDevice } from './known-devices.ts';
+import { trippedSignIn, type Lockout } from './sign-in-lockout.ts';
 
 export interface SignInDeps {
   uow: UnitOfWork;
@@ -18,6 +20,10 @@ export interface SignInDeps {
   tokens: AccessTokens;
   /** argon2 verification; tests wrap it to see which hash was checked. */
   verifyPassword?: (hash: string, password: string) => Promise<boolean>;
+  /** registration.requireEmailConfirmation: a password sign-in waits for the confirmed email (docs/auth.md "Unconfirmed email"). */
+  requireEmailConfirmation?: boolean | undefined;
+  /** Looks at the outbox now (after a commit that enqueued a sign-in code mail). */
+  wakeOutbox?: (() => void) | undefined;
 }
 
 export interface SignInInput {
@@ -28,6 +34,14 @@ export interface SignInInput {
   ip: string;
   userAgent?: string | undefined;
   timezone?: string | undefined;
+  /** The browser's device token (a known browser: docs/auth.md "Lockout and known browsers"). */
+  deviceToken?: string | undefined;
+  /** The mailed sign-in code, on the code step. */
+  code?: string | undefined;
+  /** 'Send a new code': a new code even while the last one is live. */
+  freshCode?: boolean | undefined;
+  /** What the route's flagging limits found; absent, the account counts as not tripped. */
+  lockout?: Lockout | undefined;
 }
 
 export interface GoogleSignInInput {
@@ -39,9 +53,13 @@ export interface GoogleSignInInput {
   ip: string;
   userAgent?: string | undefined;
   timezone?: string | undefined;
+  deviceToken?: string | undefined;
 }
 
 export interface IssuedToken { access_token: string; token_type: 'Bearer'; expires_in: number }
+
+/** A sign-in's answer: the token and the browser's device token (the one it sent, refreshed, or a new one). */
+export interface SignInAnswer extends IssuedToken { device_token: string }
 
 /**
  * The account the token names: the one asked for (by account or subscription uid) when the
@@ -83,9 +101,10 @@ async function audit(deps: SignInDeps, action: AuditAction, e: AuditFields) {
  * POST /tokens with a password. A wrong password, an unknown email and a person without a
  * password all answer the same 400 Errors.InvalidCredentials after the same argon2 work (an
  * unknown email is verified against a dummy hash), so neither the answer nor its timing says
- * whether the email has an account. Every attempt is written to the audit log.
+ * whether the email has an account. Every attempt is written to the audit log. While the
+ * account's limit is tripped, sign-in-lockout.ts decides (a known browser, or the mailed code).
  */
-export async function signIn(deps: SignInDeps, input: SignInInput): Promise<IssuedToken> {
+export async function signIn(deps: SignInDeps, input: SignInInput): Promise<SignInAnswer> {
   const email = input.username.trim();
   // The person, their accounts and each account's subscription (for the claims) in one query,
   // before the verification: an unknown email costs the same one query as a known one.
@@ -94,23 +113,53 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Issu
   const verify = deps.verifyPassword ?? verifyPassword;
   const stored = person?.passwordHash ?? null;
   const matches = await verify(stored ?? await dummyPasswordHash(), input.password);
-  if (!found || !person || stored === null || !matches) {
-    await audit(deps, 'signin.failure', {
-      actor: person?.uid ?? null, target: email.toLowerCase(), ip: input.ip,
-      detail: { reason: !person ? 'unknown_email' : stored === null ? 'no_password' : 'wrong_password' },
-    });
+  const verified = found && person && stored !== null && matches ? { person, memberships: found.memberships } : null;
+  const reason = !person ? 'unknown_email' : stored === null ? 'no_password' : 'wrong_password';
+  // Read whenever a device token is sent, right password or not.
+  const knownDevice = await isKnownDevice(deps.uow.knownDevices, input.deviceToken, person?.uid ?? null, deps.clock.now());
+  if (input.lockout?.tripped) {
+    return trippedSignIn(deps, { ...input, lockout: input.lockout }, { person, verified, reason, knownDevice }, startSignedIn);
+  }
+  if (!verified) {
+    await audit(deps, 'signin.failure', { actor: person?.uid ?? null, target: email.toLowerCase(), ip: input.ip, detail: { reason } });
     throw new AppError(ErrorCode.InvalidCredentials);
   }
-  return startSignedIn(deps, person, found.memberships, { ...input, method: 'password' }, ErrorCode.InvalidCredentials);
+  return startSignedIn(deps, verified.person, verified.memberships, { ...input, lockout: undefined, method: 'password', knownDevice }, ErrorCode.InvalidCredentials);
 }
 
-/** After the person is known: the account asked for (or the only one), a new session, its token. */
-async function startSignedIn(
-  deps: SignInDeps, person: SignInPerson, memberships: MembershipWithSubscription[],
-  input: { username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; userAgent?: string | undefined; timezone?: string | undefined; method: 'password' | 'google' },
-  refusal: ErrorCode,
-): Promise<IssuedToken> {
+export interface StartSignedInInput {
+  username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; userAgent?: string | undefined; timezone?: string | undefined;
+  method: 'password' | 'google';
+  /** The browser's device token, and whether it is this person's live one. */
+  deviceToken?: string | undefined;
+  knownDevice: boolean;
+  /** How a tripped account was got through: the person's known browser, or the mailed code. */
+  lockout?: 'known-device' | 'code' | undefined;
+  /** The sign-in itself proved the mailbox (Google's verified email, a mailed code): an unconfirmed email becomes confirmed. */
+  mailboxProven?: boolean | undefined;
+}
+
+/**
+ * A password sign-in of a person whose sign-up confirmation is pending, when the company asks
+ * for it: 403 Errors.EmailNotConfirmed (the password was right; the widget offers the link again).
+ */
+async function checkConfirmed(deps: SignInDeps, person: SignInPerson, input: StartSignedInInput): Promise<void> {
+  if (person.emailConfirmed !== null) return;
+  if (input.mailboxProven) {
+    await deps.uow.people.confirmEmail(person.uid, deps.clock.now());
+    return;
+  }
+  if (!deps.requireEmailConfirmation) return;
+  await audit(deps, 'signin.failure', { actor: person.uid, target: input.username.trim().toLowerCase(), ip: input.ip, detail: { reason: 'email_not_confirmed', method: input.method } });
+  throw new AppError(ErrorCode.EmailNotConfirmed);
+}
+
+/** After the person is known: the account asked for (or the only one), a new session, its token and the device token. */
+export async function startSignedIn(
+  deps: SignInDeps, person: SignInPerson, memberships: MembershipWithSubscription[], input: StartSignedInInput, refusal: ErrorCode,
+): Promise<SignInAnswer> {
   const target = input.username.trim().toLowerCase();
+  await checkConfirmed(deps, person, input);
   const account = await chooseAccount(deps, memberships, input);
   if (account === 'refused') {
     await audit(deps, 'signin.failure', { actor: person.uid, target, ip: input.ip, detail: { reason: 'not_a_member', method: input.method, accountUid: input.accountUid, subscriptionUid: input.subscriptionUid } });
@@ -121,12 +170,18 @@ async function startSignedIn(
   const sessions = {
     ...deps.uow.sessions,
     insert: (s: Parameters<typeof deps.uow.sessions.insert>[0]) => deps.uow.signIn.insertSessionWithAudit(s, auditEntry(deps, 'signin.success', {
-      actor: person.uid, target: s.uid, ip: input.ip, detail: { method: input.method, accountUid: s.accountUid, timezone: input.timezone ?? null },
+      actor: person.uid, target: s.uid, ip: input.ip,
+      detail: { method: input.method, accountUid: s.accountUid, timezone: input.timezone ?? null, ...(input.lockout ? { lockout: input.lockout } : {}) },
     })),
   };
-  const session = await startSession(sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: deps.clock.now(), ip: input.ip, userAgent: input.userAgent });
-  const { token, expiresIn } = await deps.tokens.issue(claimsOf(person, account, account?.subscription ?? null, session.uid));
-  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+  const at = deps.clock.now();
+  const session = await startSession(sessions, deps.auth, { personUid: person.uid, accountUid: account?.accountUid ?? null, now: at, ip: input.ip, userAgent: input.userAgent });
+  const presented = input.deviceToken ? { token: input.deviceToken, known: input.knownDevice } : null;
+  const [{ token, expiresIn }, deviceToken] = await Promise.all([
+    deps.tokens.issue(claimsOf(person, account, account?.subscription ?? null, session.uid)),
+    deviceTokenFor(deps.uow.knownDevices, person.uid, presented, at),
+  ]);
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, device_token: deviceToken };
 }
 
 /**
@@ -136,7 +191,7 @@ async function startSignedIn(
  * someone new must not open the old owner's account); the first Google sign-in links the profile.
  * Every refusal is 400 Errors.InvalidCredentialsGoogle and audited.
  */
-export async function signInWithGoogle(deps: SignInDeps & { verifyGoogleIdToken: VerifyGoogleIdToken }, input: GoogleSignInInput): Promise<IssuedToken> {
+export async function signInWithGoogle(deps: SignInDeps & { verifyGoogleIdToken: VerifyGoogleIdToken }, input: GoogleSignInInput): Promise<SignInAnswer> {
   const typed = input.username.trim().toLowerCase();
   const refuse = async (reason: string, actor: string | null = null): Promise<never> => {
     await audit(deps, 'signin.failure', { actor, target: typed, ip: input.ip, detail: { reason, method: 'google' } });
@@ -154,7 +209,9 @@ export async function signInWithGoogle(deps: SignInDeps & { verifyGoogleIdToken:
   const { person } = found;
   if (person.googleProfileId && person.googleProfileId !== profile.sub) return refuse('google_profile_mismatch', person.uid);
   if (!person.googleProfileId) await deps.uow.signIn.linkGoogleProfile(person.uid, profile.sub);
-  return startSignedIn(deps, person, found.memberships, { ...input, method: 'google' }, ErrorCode.InvalidCredentialsGoogle);
+  const knownDevice = await isKnownDevice(deps.uow.knownDevices, input.deviceToken, person.uid, deps.clock.now());
+  // Google verified the address: a pending sign-up confirmation is done.
+  return startSignedIn(deps, person, found.memberships, { ...input, method: 'google', knownDevice, mailboxProven: true }, ErrorCode.InvalidCredentialsGoogle);
 }
 
 /** A new token for the same live session, claims read again; `accountUid` switches the session's account. */

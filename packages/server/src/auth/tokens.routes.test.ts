@@ -36,7 +36,7 @@ describe('POST /tokens', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 15 * 60 });
+    expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 15 * 60, device_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(decodeProtectedHeader(body.access_token)).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
     const claims = decodeJwt(body.access_token);
     expect(claims).toMatchObject({

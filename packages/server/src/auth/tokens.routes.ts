@@ -7,11 +7,15 @@ import { guardRoutes } from '../http/route-auth.ts';
 import type { Caller } from '../http/caller.ts';
 import { logout, reissueToken, signIn, signInWithGoogle, type SignInDeps } from './sign-in.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
-import { reissueQuery, sessionOut, tokenForm, tokenOut, tokenQuery } from './auth.schemas.ts';
+import { reissueQuery, sessionOut, signInOut, tokenForm, tokenOut, tokenQuery } from './auth.schemas.ts';
+import type { EventLimiter, FlaggingLimit } from '../http/rate-limits.ts';
 
 interface Deps extends SignInDeps {
   guard: (req: Parameters<preHandlerHookHandler>[0], reply: Parameters<preHandlerHookHandler>[1]) => Promise<void>;
+  /** Limits that refuse (per address). */
   limits: preHandlerHookHandler[];
+  /** The flagging limits of a tripped account (per email, per device token) and the code mails' budget. */
+  lockout: { perEmail: FlaggingLimit; perDevice: FlaggingLimit; codeMails: EventLimiter };
   verifyGoogleIdToken: VerifyGoogleIdToken;
 }
 
@@ -29,11 +33,11 @@ export async function tokensRoutes(app: FastifyInstance, deps: Deps) {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     form.withTypeProvider<ZodTypeProvider>().post('/api/v1/tokens', {
-      preHandler: deps.limits,
+      preHandler: [...deps.limits, deps.lockout.perEmail.preHandler, deps.lockout.perDevice.preHandler],
       schema: {
-        tags, summary: 'Sign in with a password or a Google ID token: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in)',
+        tags, summary: 'Sign in with a password or a Google ID token: an access token, a new session and the browser\'s device token (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in; while strangers\' guesses have tripped the account, 403 Errors.SignInCodeRequired from an unknown browser, right password or not, then password + code, 400 Errors.InvalidSignInCode; 403 Errors.EmailNotConfirmed before the sign-up is confirmed)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: tokenForm, querystring: tokenQuery, response: { 200: tokenOut },
+        body: tokenForm, querystring: tokenQuery, response: { 200: signInOut },
       },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -41,11 +45,18 @@ export async function tokensRoutes(app: FastifyInstance, deps: Deps) {
       const common = {
         username: req.body.username, accountUid: req.query.accountUid, subscriptionUid: req.query.subscriptionUid,
         ip: req.ip, userAgent: req.headers['user-agent'], timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : undefined,
+        deviceToken: req.body.device_token || undefined,
       };
       // Spec 2 section 4: Google sign-in posts the token's email with a null password.
       if (req.body.GoogleIdToken !== undefined) return signInWithGoogle(deps, { ...common, idToken: req.body.GoogleIdToken });
       if (typeof req.body.password !== 'string') throw new AppError(ErrorCode.InvalidCredentials);
-      return signIn(deps, { ...common, password: req.body.password });
+      const lockout = {
+        tripped: deps.lockout.perEmail.isOver(req), deviceOverLimit: deps.lockout.perDevice.isOver(req),
+        codeMails: (personUid: string | null) => deps.lockout.codeMails.allow(req, personUid),
+      };
+      return signIn(deps, {
+        ...common, password: req.body.password, code: req.body.code, freshCode: req.body.resend_code === true || req.body.resend_code === 'true', lockout,
+      });
     });
   });
 

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@portico/core';
 import { fieldError, validationError } from '../http/app-error.ts';
+import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { AddOnInput, CouponInput, PlanFamilyInput, PlanInput } from './catalog.schemas.ts';
 import { toMinorOrNull } from './catalog.mappers.ts';
@@ -24,7 +25,9 @@ export const addOnRow = (i: AddOnInput, currency: string): AddOnRowInput => ({
 
 export const planRow = (i: PlanInput, currency: string): { row: PlanRowInput; links: PlanAddOnRowInput[] } => ({
   row: {
-    uid: i.Uid ?? newUid(), planFamilyUid: i.PlanFamily.Uid, name: i.Name, description: i.Description ?? null,
+    uid: i.Uid ?? newUid(), planFamilyUid: i.PlanFamily.Uid, name: i.Name,
+    // Rich text: sanitized as it is written (admin API and config seed) and again as it is read (planFromRow).
+    description: sanitizeRichText(i.Description ?? null),
     isActive: i.IsActive, isDefault: i.IsDefault, isQuantityEditable: i.IsQuantityEditable, isPerUser: i.IsPerUser,
     minimumQuantity: i.MinimumQuantity, maximumPeople: i.MaximumPeople ?? null, ...rateColumns(i, currency),
     unitOfMeasure: i.UnitOfMeasure ?? null, unitOfMeasurePlural: i.UnitOfMeasurePlural ?? null,

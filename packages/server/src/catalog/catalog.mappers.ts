@@ -1,6 +1,7 @@
 import { toMajor, toMinor, type AddOn, type DiscountCoupon, type Plan, type PlanFamily } from '@portico/core';
 import type { WireAddOn, WireDiscountCoupon, WirePlan, WirePlanFamily } from '@portico/core';
 import type { addOns, discountCoupons, planFamilies, plans } from '../db/schema.ts';
+import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
 
 type PlanRow = typeof plans.$inferSelect;
 type AddOnRow = typeof addOns.$inferSelect;
@@ -14,8 +15,9 @@ export const addOnFromRow = (r: AddOnRow): AddOn => ({
   SetupFee: r.setupFee, IsActive: r.isActive,
 });
 
+/** Every plan read goes through here; the description is sanitized again for rows written before writes were sanitized. */
 export const planFromRow = (r: PlanRow, planAddOns: Plan['PlanAddOns']): Plan => ({
-  Uid: r.uid, Name: r.name, Description: r.description, IsActive: r.isActive, IsDefault: r.isDefault,
+  Uid: r.uid, Name: r.name, Description: sanitizeRichText(r.description), IsActive: r.isActive, IsDefault: r.isDefault,
   IsQuantityEditable: r.isQuantityEditable, IsPerUser: r.isPerUser, MinimumQuantity: r.minimumQuantity,
   MaximumPeople: r.maximumPeople, MonthlyRate: r.monthlyRate, QuarterlyRate: r.quarterlyRate, AnnualRate: r.annualRate,
   OneTimeRate: r.oneTimeRate, SetupFee: r.setupFee, UnitOfMeasure: r.unitOfMeasure, UnitOfMeasurePlural: r.unitOfMeasurePlural,

@@ -18,6 +18,8 @@ import { auditLogRepository } from '../auth/audit-log.repository.ts';
 import { sessionsRepository } from '../auth/sessions.repository.ts';
 import { sessionCleanupRepository } from '../auth/session-cleanup.repository.ts';
 import { signInRepository } from '../auth/sign-in.repository.ts';
+import { knownDevicesRepository } from '../auth/known-devices.repository.ts';
+import { signInCodesRepository } from '../auth/sign-in-codes.repository.ts';
 import { signingKeysRepository } from '../auth/signing-keys.repository.ts';
 import { passwordHistoryRepository } from '../passwords/password-history.repository.ts';
 import { teamRepository } from '../team/team.repository.ts';
@@ -46,6 +48,8 @@ export const REPOSITORIES = {
   rowCounts: rowCountsRepository,
   payments: paymentsRepository,
   signIn: signInRepository,
+  knownDevices: knownDevicesRepository,
+  signInCodes: signInCodesRepository,
   sessions: sessionsRepository,
   sessionCleanup: sessionCleanupRepository,
   signingKeys: signingKeysRepository,

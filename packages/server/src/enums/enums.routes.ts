@@ -14,6 +14,7 @@ type EnumQuery = z.infer<typeof enumQuery>;
 const countryOut = z.object({ Code: z.string(), Name: z.string(), StateRequired: z.boolean() });
 const currencyOut = z.object({ Code: z.string(), Name: z.string(), Symbol: z.string(), DecimalDigits: z.union([z.literal(0), z.literal(2)]) });
 const taxIdTypeOut = z.object({ Code: z.string(), Name: z.string() });
+const enumsFileOut = z.object({ Countries: z.array(countryOut), Currencies: z.array(currencyOut), TaxIdTypes: z.array(taxIdTypeOut) });
 
 /** The spec's list call: `limit -1` is every row, ordered by Name (or Code). */
 function page<T extends { Code: string; Name: string }>(rows: readonly T[], q: EnumQuery): ListAnswer<T> {
@@ -46,9 +47,15 @@ export async function enumsRoutes(app: FastifyInstance, deps: { taxIdTypes: { Co
   const file: EnumsFile = { Countries: [...COUNTRIES], Currencies: [...CURRENCIES], TaxIdTypes: [...taxIdTypes] };
   const json = JSON.stringify(file);
   const etag = weakEtag(json);
-  r.get(STATIC_ENUMS_PATH, { schema: { tags: ['enums'], summary: 'Countries, currencies and tax id types as one cacheable static file' } }, async (request, reply) => {
+  // Sent already serialized: the response schemas document the file (Fastify does not re-serialize a string).
+  r.get(STATIC_ENUMS_PATH, {
+    schema: {
+      tags: ['enums'], summary: 'Countries, currencies and tax id types as one cacheable static file',
+      response: { 200: enumsFileOut, 304: z.null().describe('Not modified (If-None-Match matched the ETag)') },
+    },
+  }, async (request, reply) => {
     reply.header('cache-control', `public, max-age=${deps.cacheSeconds}`).header('etag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PROFILE_IMAGE_TYPES } from '@portico/core/signup/registration-limits';
 import { uidSchema } from '../catalog/catalog.schemas.ts';
 import { notFound } from '../http/app-error.ts';
 import { etagMatches } from '../http/etag.ts';
@@ -17,6 +18,7 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export async function filesRoutes(app: FastifyInstance, deps: { files: FilesRepository }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v1/files/:uid', {
+    config: { apiDocs: { binaryAnswers: { 200: { description: 'The file\'s bytes, typed from them at upload', contentTypes: PROFILE_IMAGE_TYPES } } } },
     schema: {
       tags: ['files'], summary: 'An uploaded file (profile image), served with the type checked from its bytes',
       params: z.object({ uid: uidSchema }),

@@ -54,9 +54,11 @@ describe('Google ID token', () => {
     expect(await v(await sign(claims()))).toEqual({
       sub: '110169484474386276334', email: 'ada@example.com', emailVerified: true,
       givenName: 'Ada', familyName: 'Lovelace', picture: 'https://lh3.googleusercontent.com/a/photo',
+      // When Google issued it: re-authentication takes only a fresh one (auth/reauthentication.ts).
+      issuedAt: expect.any(Date),
     });
     expect(await v(await sign(claims({ iss: 'accounts.google.com', given_name: undefined, picture: '' })))).toEqual({
-      sub: '110169484474386276334', email: 'ada@example.com', emailVerified: true, familyName: 'Lovelace',
+      sub: '110169484474386276334', email: 'ada@example.com', emailVerified: true, familyName: 'Lovelace', issuedAt: expect.any(Date),
     });
   });
 

@@ -10,6 +10,8 @@ export interface GoogleProfile {
   givenName?: string;
   familyName?: string;
   picture?: string;
+  /** When Google issued the token (`iat`): re-authentication takes only a fresh one (auth/reauthentication.ts). */
+  issuedAt?: Date;
 }
 
 /**
@@ -61,6 +63,7 @@ export function createGoogleIdTokenVerifier(config: GoogleSignInConfig): VerifyG
     if (givenName) profile.givenName = givenName;
     if (familyName) profile.familyName = familyName;
     if (picture) profile.picture = picture;
+    if (typeof claims.iat === 'number') profile.issuedAt = new Date(claims.iat * 1000);
     return profile;
   };
 }

@@ -4,7 +4,7 @@ import { pay } from '../payments/payments-test-helpers.ts';
 import { createTestApp } from '../testing/create-test-app.ts';
 import { fingerprinter } from '../testing/db-fingerprint.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
-import { addMember, bearer, signedInCustomer, type TestCustomer } from '../testing/signed-in-test-helpers.ts';
+import { addMember, bearer, signInAs, signedInCustomer, TEST_PASSWORD, type TestCustomer } from '../testing/signed-in-test-helpers.ts';
 
 /**
  * Issue 8 "Must show": the access-control matrix. Every operation of the app's own OpenAPI
@@ -65,6 +65,8 @@ const PUBLIC = [
   'GET /api/v1/billing/tax/tax-id-types',
   'POST /api/v1/billing/subscriptions/compute-charge-summary', 'POST /api/v1/billing/subscriptions/compute-renewal-summary',
   'GET /api/v1/billing/paymentinformation/configuration',
+  // The email change's two links (issue 12): the mailed token is the credential.
+  'POST /api/v1/profile/email/confirm', 'POST /api/v1/profile/email/undo',
 ];
 
 /**
@@ -75,6 +77,13 @@ const PUBLIC = [
 const TABLE: Record<string, Row> = {
   'GET /api/v1/profile': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile' }) },
   'PUT /api/v1/profile': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile', payload: {} }) },
+  'POST /api/v1/profile/email': {
+    access: 'self', other: 'own', allowed: 200, note: 'a link mailed to a new address each time; the email itself changes only when the link is used',
+    request: () => ({ method: 'POST', url: `/api/v1/profile/email?parentUrl=${encodeURIComponent('http://localhost:3000/account')}`, payload: { NewEmail: `moving-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, Password: TEST_PASSWORD } }),
+  },
+  'POST /api/v1/auth/reauthenticate': {
+    access: 'self', other: 'own', allowed: 204, request: () => ({ method: 'POST', url: '/api/v1/auth/reauthenticate', payload: { Password: TEST_PASSWORD } }),
+  },
   'GET /api/v1/profile/accounts': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/accounts' }) },
   'PUT /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/photo', ...photoUpload() }) },
   'DELETE /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'DELETE', url: '/api/v1/profile/photo' }) },
@@ -82,6 +91,12 @@ const TABLE: Record<string, Row> = {
     access: 'self', other: 'own', allowed: 400, note: 'an empty body: a real change would end the person\'s other sessions mid-matrix',
     request: () => ({ method: 'PUT', url: '/api/v1/profile/password', payload: {} }),
   },
+  'GET /api/v1/profile/sessions': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/sessions' }) },
+  'DELETE /api/v1/profile/sessions/{Uid}': {
+    access: 'self', other: 404, member: 404, allowed: 204, note: 'a second session of A\'s primary contact: to anyone else it is another person\'s session, answered like an unknown uid',
+    request: () => ({ method: 'DELETE', url: `/api/v1/profile/sessions/${spareSession}` }),
+  },
+  'DELETE /api/v1/profile/sessions': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'DELETE', url: '/api/v1/profile/sessions' }) },
   'GET /api/v1/profile/account': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account' }) },
   'GET /api/v1/profile/discord': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/discord' }) },
   'PUT /api/v1/profile/account': { access: 'primary', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/account', payload: {} }) },
@@ -155,7 +170,8 @@ const TABLE: Record<string, Row> = {
   },
 };
 
-const inScope = (path: string) => path.startsWith('/api/v1/profile') || path.startsWith('/api/v1/billing') || path.includes('subscriptions');
+// 'Confirm it's you' (issue 12) is walked too: it acts on the caller's own session.
+const inScope = (path: string) => path.startsWith('/api/v1/profile') || path.startsWith('/api/v1/billing') || path.includes('subscriptions') || path === '/api/v1/auth/reauthenticate';
 
 // Built at load time: the operations come from the document, and each becomes its own test.
 const t = await createTestApp();
@@ -186,6 +202,9 @@ const seed: Seed = await (async () => {
   const leaver = await addMember(t, a.accountUid);
   return { a: a as Seed['a'], b, leaver, intentSecret: await setupIntent(a.accountUid, false), completedSecret: await setupIntent(a.accountUid, true) };
 })();
+
+/** A's primary contact signed in once more: the session-list rows end this session (the matrix's own token stays). */
+const spareSession = JSON.parse(Buffer.from((await signInAs(t, seed.a.primary.email)).split('.')[1]!, 'base64url').toString()).sid as string;
 
 /** Everything that names a person or account: A's must never reach B, nor B's reach A. */
 const identity = (c: TestCustomer, extra: string[] = []) => [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
-import { operationIdFor, withNullableTypes } from './api-docs.ts';
+import { deepPartial, FIELDS_SELECTION, operationIdFor, withNullableTypes } from './api-docs.ts';
 
 interface Operation { operationId?: string; security?: Record<string, string[]>[]; responses: Record<string, unknown> }
 interface Doc { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> }
@@ -39,6 +39,43 @@ describe('OpenAPI document (issue 6, item 10)', () => {
     expect(startDate.anyOf.every((m) => m.nullable === true)).toBe(true);
     for (const { op } of operations) expect(op.responses['4XX'] ?? Object.keys(op.responses).find((c) => c.startsWith('4'))).toBeTruthy();
     expect(doc.components.schemas!.ErrorBody).toMatchObject({ required: ['Status', 'ErrorCode', 'Message', 'FieldErrors'] });
+  });
+
+  // Found by a validating proxy (issue 12): answers that broke the document. testing/contract-setup.ts now checks every answer of the suite.
+  it('documents bodiless answers without content, fields selections, multipart bodies and the image answer', () => {
+    const answers = operations.flatMap(({ method, path, op }) => Object.entries(op.responses).map(([code, r]) => ({ where: `${method} ${path} ${code}`, code, r: r as { description?: string; content?: Record<string, { schema: Record<string, unknown> }> } })));
+    for (const { where, r } of answers.filter((a) => a.code === '204' || a.code === '304')) {
+      expect(r.content, where).toBeUndefined();
+      expect(r.description, where).toMatch(/\w/);
+      expect(r.description, where).not.toBe('Default Response');
+    }
+    // Every 2xx JSON answer of an operation taking `fields` is the whole answer or a selection with nothing required.
+    const withFields = operations.filter(({ op }) => ((op as { parameters?: { in: string; name: string }[] }).parameters ?? []).some((p) => p.in === 'query' && p.name === 'fields'));
+    expect(withFields.length).toBeGreaterThanOrEqual(33);
+    for (const { method, path, op } of withFields) {
+      for (const [code, r] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema: { anyOf?: unknown[] } & Record<string, unknown> }> }>)) {
+        if (!code.startsWith('2') || !r.content) continue;
+        const schema = r.content['application/json']!.schema;
+        expect(schema[FIELDS_SELECTION], `${method} ${path} ${code}`).toBeTruthy();
+        expect(JSON.stringify(schema.anyOf![1])).not.toContain('"required"');
+      }
+    }
+    const body = (path: string, method: string) => (doc.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, { format?: string }>; required?: string[] } }> } }).requestBody.content;
+    for (const path of ['/api/v1/crm/registrations', '/api/v1/crm/registrations/validate']) {
+      expect(Object.keys(body(path, 'post')).sort()).toEqual(['application/json', 'multipart/form-data']);
+      const form = body(path, 'post')['multipart/form-data']!.schema;
+      expect(form.required).toEqual(['account']);
+      expect(form.properties.profileImage!.format).toBe('binary');
+      expect(form.properties.account).toEqual(body(path, 'post')['application/json']!.schema);
+    }
+    expect(body('/api/v1/profile/photo', 'put')['multipart/form-data']!.schema).toMatchObject({ required: ['profileImage'], properties: { profileImage: { type: 'string', format: 'binary' } } });
+    expect(Object.keys((doc.paths['/api/v1/files/{uid}']!.get!.responses['200'] as { content: object }).content).sort()).toEqual(['image/jpeg', 'image/png']);
+  });
+
+  it('deepPartial drops every required, inlining component references', () => {
+    const components = { Item: { type: 'object', required: ['A'], properties: { A: { type: 'string' } } } };
+    expect(deepPartial({ type: 'object', required: ['Items'], properties: { Items: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } }, components))
+      .toEqual({ type: 'object', properties: { Items: { type: 'array', items: { type: 'object', properties: { A: { type: 'string' } } } } } });
   });
 
   // The document's `security` comes from the scope guard (route-auth.ts); this holds it to what the

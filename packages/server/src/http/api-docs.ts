@@ -4,6 +4,38 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteAuth } from './route-auth.ts';
 
+/** A multipart/form-data request body, described beside (or instead of) the route's JSON body. */
+export interface MultipartDoc {
+  /** The part that carries the route's JSON body, encoded as application/json (same schema as the JSON body). */
+  jsonPart?: string;
+  /** File parts by name: what each holds and the content types accepted. */
+  files: Record<string, { description: string; contentTypes: readonly string[]; required?: boolean }>;
+}
+
+/** What a route's zod schemas cannot say, set in its `config.apiDocs` beside the code that does it. */
+export interface RouteApiDocs {
+  /** The route also (or only) reads multipart/form-data: its parser's parts. */
+  multipart?: MultipartDoc;
+  /** Answers that are bytes, not JSON: status → the content types served. */
+  binaryAnswers?: Record<number, { description: string; contentTypes: readonly string[] }>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Request bodies and answers beyond JSON, for the OpenAPI document (api-docs.ts). */
+    apiDocs?: RouteApiDocs;
+  }
+}
+
+/** Carries a route's `config.apiDocs` from the per-route transform to the whole-document one, which removes it. */
+const ROUTE_DOCS = 'x-portico-route-docs';
+/**
+ * Marks the 2xx answers of operations that take the `fields` query: `anyOf[0]` is the whole answer,
+ * `anyOf[1]` the same shape with nothing required (what a selection leaves). The widget's types keep
+ * `anyOf[0]` (openapi-types.ts); validators accept either. docs/api-docs.md, docs/decisions.md.
+ */
+export const FIELDS_SELECTION = 'x-portico-fields-selection';
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -70,10 +102,89 @@ const securityFor = (auth: RouteAuth) => {
 const transform: SwaggerTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
   const explicit = (schema as { security?: unknown } | undefined)?.security;
-  return { schema: { ...schema, security: explicit ?? securityFor(input.route.config?.auth ?? 'public') } as typeof schema, url };
+  const routeDocs = input.route.config?.apiDocs;
+  return {
+    schema: { ...schema, security: explicit ?? securityFor(input.route.config?.auth ?? 'public'), ...(routeDocs ? { [ROUTE_DOCS]: routeDocs } : {}) } as typeof schema,
+    url,
+  };
 };
 
-/** Whole document: an id per operation, the error responses, nullable fixed. */
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Statuses whose answer never has a body (RFC 9110): documented with a description and no content. */
+const NO_BODY = /^(1\d\d|204|205|304)$/;
+const NO_BODY_DESCRIPTIONS: Record<string, string> = { 204: 'No content', 205: 'Reset content', 304: 'Not modified' };
+
+/**
+ * The same schema with nothing required, at any depth: what an answer cut down by the `fields`
+ * query can look like (fields.ts only removes properties). `$ref`s to components are inlined.
+ */
+export function deepPartial(schema: unknown, components: Json = {}, seen: ReadonlySet<string> = new Set()): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => deepPartial(s, components, seen));
+  if (!isObject(schema)) return schema;
+  const ref = typeof schema.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (ref !== undefined && components[ref] !== undefined && !seen.has(ref)) return deepPartial(components[ref], components, new Set([...seen, ref]));
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'required' && Array.isArray(value)) continue;
+    if (key === 'properties' && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepPartial(v, components, seen)]));
+    else if (['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not'].includes(key)) out[key] = deepPartial(value, components, seen);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** 2xx answers of an operation taking `fields`: the whole answer or a selection of it. */
+function withFieldSelections(op: Json, components: Json): void {
+  const takesFields = Array.isArray(op.parameters) && op.parameters.some((p) => isObject(p) && p.in === 'query' && p.name === 'fields');
+  if (!takesFields) return;
+  for (const [code, response] of Object.entries(op.responses as Json)) {
+    if (!/^2/.test(code) || !isObject(response) || !isObject(response.content)) continue;
+    for (const media of Object.values(response.content)) {
+      if (!isObject(media) || !isObject(media.schema)) continue;
+      const full = media.schema;
+      const selection = { ...(deepPartial(full, components) as Json), description: 'The answer cut down by the `fields` query: only the selected properties, none required' };
+      media.schema = { anyOf: [full, selection], [FIELDS_SELECTION]: 'anyOf[0]: the whole answer; anyOf[1]: an answer to a call with `fields`' };
+    }
+  }
+}
+
+/** A route's `config.apiDocs`: its multipart body beside the JSON one, and answers that are bytes. */
+function withRouteDocs(op: Json): void {
+  const docs = op[ROUTE_DOCS] as RouteApiDocs | undefined;
+  delete op[ROUTE_DOCS];
+  if (!docs) return;
+  if (docs.multipart) {
+    const { jsonPart, files } = docs.multipart;
+    const body = (isObject(op.requestBody) ? op.requestBody : { required: true, content: {} }) as { required?: boolean; content: Json; description?: string };
+    const json = (body.content['application/json'] as { schema?: unknown } | undefined)?.schema;
+    if (jsonPart && json === undefined) throw new Error(`OpenAPI: config.apiDocs.multipart names the JSON part '${jsonPart}' on ${String(op.operationId)}, which has no JSON body`);
+    const properties: Json = {};
+    const encoding: Json = {};
+    const required: string[] = [];
+    if (jsonPart) {
+      properties[jsonPart] = structuredClone(json);
+      encoding[jsonPart] = { contentType: 'application/json' };
+      required.push(jsonPart);
+    }
+    for (const [name, file] of Object.entries(files)) {
+      properties[name] = { type: 'string', format: 'binary', description: file.description };
+      encoding[name] = { contentType: file.contentTypes.join(', ') };
+      if (file.required) required.push(name);
+    }
+    body.content = { ...body.content, 'multipart/form-data': { schema: { type: 'object', ...(required.length ? { required } : {}), properties }, encoding } };
+    op.requestBody = body;
+  }
+  for (const [code, answer] of Object.entries(docs.binaryAnswers ?? {})) {
+    (op.responses as Json)[code] = {
+      description: answer.description,
+      content: Object.fromEntries(answer.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
+  }
+}
+
+/** Whole document: an id per operation, the error responses, nullable fixed, bodiless answers without content, multipart bodies and binary answers (`config.apiDocs`), `fields` selections. */
 const transformObject: SwaggerTransformObject = (input) => {
   const doc = withNullableTypes('openapiObject' in input ? input.openapiObject : input.swaggerObject) as Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>>; components?: Record<string, Record<string, unknown>> };
   const seen = new Map<string, string>();
@@ -86,9 +197,17 @@ const transformObject: SwaggerTransformObject = (input) => {
       if (seen.has(operationId)) throw new Error(`OpenAPI: ${where} and ${seen.get(operationId)} share the operationId ${operationId}; set schema.operationId on one of them`);
       seen.set(operationId, where);
       const responses = { ...(op.responses as Record<string, unknown>) };
+      for (const [code, response] of Object.entries(responses)) {
+        if (!NO_BODY.test(code)) continue;
+        const description = (response as { description?: string }).description;
+        responses[code] = { description: description && description !== 'Default Response' ? description : (NO_BODY_DESCRIPTIONS[code] ?? 'No content') };
+      }
       if (!Object.keys(responses).some((code) => code.startsWith('4'))) responses['4XX'] = errorResponse('The request was refused: see ErrorCode');
       if (!Object.keys(responses).some((code) => code.startsWith('5'))) responses['5XX'] = errorResponse('Server error');
-      item[method] = { ...op, operationId, responses };
+      const next: Json = { ...op, operationId, responses };
+      withRouteDocs(next);
+      withFieldSelections(next, doc.components?.schemas ?? {});
+      item[method] = next;
     }
   }
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ErrorBody: errorBodySchema } };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { SERVER_ROOT } from '../paths.ts';
+import { FIELDS_SELECTION } from './api-docs.ts';
 import { openApiDocument } from './write-openapi.ts';
 
 /** Where the generated file lives (checked in, imported by packages/widget/src/api/http.ts). */
@@ -21,12 +22,25 @@ const HEADER = `/**
 const forWidget = (p: string) => !p.startsWith('/api/v1/admin/');
 
 /**
+ * An answer of an operation taking `fields` is documented as `anyOf: [whole, selection]`
+ * (api-docs.ts, FIELDS_SELECTION). The widget's types keep the whole answer: a call that sends
+ * `fields` is typed as if it got everything, a call without it (nearly all) stays strict.
+ */
+function wholeAnswers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(wholeAnswers);
+  if (value === null || typeof value !== 'object') return value;
+  const node = value as Record<string, unknown>;
+  if (node[FIELDS_SELECTION] !== undefined && Array.isArray(node.anyOf)) return wholeAnswers(node.anyOf[0]);
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, wholeAnswers(v)]));
+}
+
+/**
  * The document with only the widget's paths, in a fixed order: the text then depends on the
  * schemas alone, not on the order routes happen to be registered in.
  */
 export function widgetDocument(doc: OpenAPI3): OpenAPI3 {
   const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([p]) => forWidget(p)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { ...doc, paths };
+  return { ...doc, paths: wholeAnswers(paths) as OpenAPI3['paths'] };
 }
 
 /** The TypeScript text of the widget's API types. */

@@ -72,7 +72,7 @@ describe.skipIf(!redisUrl)(`rate limits shared through Redis (${redisUrl ?? 'set
     expect((await lookup(b, ip)).statusCode).toBe(429);
   });
 
-  it('while Redis is down, limited routes still answer at once and the admin key still works (limits fail open)', async () => {
+  it('while Redis is down, limited routes still answer at once and the admin key still works (limits count per node: http/redis-outage.test.ts)', async () => {
     const relay = await tcpRelay(redisUrl!);
     const node = await buildApp({ config, database, bus: memoryBus(), clock: createClock({ adjustable: true }), adminKey: TEST_ADMIN_KEY, rateLimits: { redisUrl: relay.url, prefix } });
     try {

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorCode } from '@portico/core';
 import { AppError } from './app-error.ts';
+import { connectRateLimitStore } from './rate-limit-store.ts';
 
 /** Who shares one counter. Add a kind here (e.g. `ip+account`) when a row needs it. */
-export type LimitKey = 'ip' | 'email' | 'account';
+export type LimitKey = 'ip' | 'email' | 'account' | 'device' | 'person' | 'signedInPerson';
 
 export interface RateLimitRow {
   /** Allowed per key per window: every request (`counts: 'requests'`), or only reported failures. */
@@ -15,8 +17,15 @@ export interface RateLimitRow {
    * `requests`: a route limit, every request counts (applied with `routeRateLimit`).
    * `failures`: only attempts the route reports as failed count (`failureLimiter`), so a
    * caller that gets it right is never refused because someone else got it wrong.
+   * `events`: only what the route reports it is about to do (send a sign-in code mail) counts
+   * (`eventLimiter`); past the limit the route skips it and answers as usual.
    */
-  counts: 'requests' | 'failures';
+  counts: 'requests' | 'failures' | 'events';
+  /**
+   * What a request past `max` gets: by default 429. `flag`: it goes on, marked as past the limit
+   * (`flaggingLimit`), and the route decides (sign-in asks for a mailed code instead of refusing the owner).
+   */
+  over?: 'flag';
   /** What the limit protects, for the reader and docs/configuration.md. */
   protects: string;
 }
@@ -64,8 +73,24 @@ export const RATE_LIMITS = {
     protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',
   },
   signInPerEmail: {
-    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests',
-    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username).',
+    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests', over: 'flag',
+    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username). Past it the account is "tripped", not refused: a known browser (device token) with the right password still signs in; anyone else gets 403 Errors.SignInCodeRequired, right password or not, and the right password mails a one-time code (docs/auth.md "Lockout and known browsers").',
+  },
+  signInPerDevice: {
+    max: 10, windowMs: 15 * 60_000, key: 'device', counts: 'requests', over: 'flag',
+    protects: 'Password guessing with a stolen device token while the account is tripped (POST /tokens with device_token, keyed by the token\'s hash): past it the token stops counting as a known browser and the mailed code is needed.',
+  },
+  signInCodeMail: {
+    max: 3, windowMs: 15 * 60_000, key: 'person', counts: 'events',
+    protects: 'Flooding one inbox with sign-in codes: a tripped sign-in with the right password mails a code at most this often per person; past it the answer is the same and no mail goes out.',
+  },
+  confirmationMailPerAddress: {
+    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Mail bombing and address probing from one address: POST /crm/registrations/confirmation-mail sends a confirmation mail each time.',
+  },
+  confirmationMailPerEmail: {
+    max: 3, windowMs: 60 * 60_000, key: 'email', counts: 'requests',
+    protects: 'Flooding one inbox with confirmation links from many addresses (POST /crm/registrations/confirmation-mail, keyed by the lower-cased Email).',
   },
   passwordValidation: {
     max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
@@ -107,6 +132,26 @@ export const RATE_LIMITS = {
     max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
     protects: 'Guessing the current password with a stolen access token, and argon2 CPU: PUT /profile/password (counted before the token check).',
   },
+  reauthenticatePerAddress: {
+    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Guessing the current password with a stolen access token, and argon2 CPU: POST /auth/reauthenticate (counted before the token check).',
+  },
+  reauthenticatePerPerson: {
+    max: 10, windowMs: 15 * 60_000, key: 'signedInPerson', counts: 'requests',
+    protects: 'The same guessing from many addresses: POST /auth/reauthenticate, keyed by the signed-in person (after the access-token guard).',
+  },
+  emailChangePerAddress: {
+    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Password guessing and mail to strangers from one address: POST /profile/email checks the password and mails the new address (counted before the token check).',
+  },
+  emailChangePerPerson: {
+    max: 5, windowMs: 60 * 60_000, key: 'signedInPerson', counts: 'requests',
+    protects: 'One person mailing links to many addresses, and password guessing from many addresses: POST /profile/email, keyed by the signed-in person.',
+  },
+  emailChangeLinkPerAddress: {
+    max: 30, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
+    protects: 'Guessing email-change and undo tokens (32 random bytes, so this only bounds the load): POST /profile/email/confirm and /undo, each counted apart.',
+  },
   invitePerAccount: {
     max: 30, windowMs: 60 * 60_000, key: 'account', counts: 'requests',
     protects: 'An account sending invitation mail to strangers: POST /profile/account/people, keyed by the signed-in account (use after the access-token guard).',
@@ -119,8 +164,12 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 type NamesCounting<C extends RateLimitRow['counts']> = {
-  [N in RateLimitName]: (typeof RATE_LIMITS)[N]['counts'] extends C ? N : never
+  [N in RateLimitName]: (typeof RATE_LIMITS)[N] extends { over: 'flag' } ? never : (typeof RATE_LIMITS)[N]['counts'] extends C ? N : never
 }[RateLimitName];
+type NamesFlagging = { [N in RateLimitName]: (typeof RATE_LIMITS)[N] extends { over: 'flag' } ? N : never }[RateLimitName];
+
+/** Who an event limiter counts for this request: set by eventLimiter just before it counts. */
+const subjects = new WeakMap<FastifyRequest, string>();
 
 // IPv6 clients are keyed by their /64: one host usually holds a whole /64, so single addresses would be free to rotate.
 const KEY_OF: Record<LimitKey, (req: FastifyRequest) => string> = {
@@ -137,6 +186,18 @@ const KEY_OF: Record<LimitKey, (req: FastifyRequest) => string> = {
     const caller = req.caller as { kind: string; accountUid?: string | null } | undefined;
     return caller?.kind === 'person' && caller.accountUid ? `account:${caller.accountUid}` : `ip:${normalizeIP(req.ip)}`;
   },
+  // The sign-in form's device_token, by its SHA-256 (a counter key never holds the token); else the address.
+  device: (req) => {
+    const token = (req.body as { device_token?: unknown } | undefined)?.device_token;
+    return typeof token === 'string' && token !== '' ? `device:${createHash('sha256').update(token).digest('base64url')}` : `ip:${normalizeIP(req.ip)}`;
+  },
+  // The signed-in person (request.caller, set by the access-token guard, so apply after it); else the address.
+  signedInPerson: (req) => {
+    const caller = req.caller as { kind: string; personUid?: string } | undefined;
+    return caller?.kind === 'person' && caller.personUid ? `signed-in:${caller.personUid}` : `ip:${normalizeIP(req.ip)}`;
+  },
+  // The person the route names when it reports an event (eventLimiter's subject).
+  person: (req) => `person:${subjects.get(req) ?? '-'}`,
 };
 
 export interface RateLimitStoreOptions {
@@ -153,38 +214,18 @@ export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, 
 }
 
 /**
- * Registers @fastify/rate-limit (no global limit: each route names its row) over Redis when
- * configured. The app owns its Redis connection and closes it on close. A Redis outage lets
- * requests through (`skipOnError`) rather than failing sign-ups; the client does not queue
- * commands while disconnected, so a request never waits for Redis to come back.
+ * Registers @fastify/rate-limit (no global limit: each route names its row). With REDIS_URL the
+ * counts live in Redis, through a store that falls back to this node's memory while Redis is
+ * unreachable (http/rate-limit-store.ts): no limit is ever switched off, /healthz says `degraded`
+ * meanwhile, and the counts go back to Redis when it answers again. The store never hands the
+ * plugin a Redis error, so `skipOnError` stays off: an error left would be a bug, not an outage.
  */
 export async function registerRateLimits(app: FastifyInstance, { redisUrl, prefix = 'portico:rl:' }: RateLimitStoreOptions = {}): Promise<void> {
-  let store: { redis?: unknown; nameSpace?: string } = {};
-  if (redisUrl) {
-    const { Redis } = await import('ioredis'); // loaded only when REDIS_URL is set
-    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    // ioredis reconnects on its own; log the outage once, not each retry.
-    let down = false;
-    let lastError: Error | undefined;
-    redis.on('error', (err: Error) => {
-      lastError = err;
-      if (!down) app.log.warn({ err }, 'rate-limit Redis unreachable: limits are not enforced until it is back');
-      down = true;
-    });
-    redis.on('ready', () => { down = false; });
-    try {
-      await redis.connect();
-    } catch (err) {
-      redis.disconnect();
-      throw new Error(`Cannot reach Redis for rate limits (REDIS_URL): ${(lastError ?? (err as Error)).message}`, { cause: err });
-    }
-    app.addHook('onClose', async () => { await redis.quit().catch(() => redis.disconnect()); });
-    store = { redis, nameSpace: prefix };
-  }
+  const store = redisUrl ? { store: await connectRateLimitStore(app, redisUrl, prefix) } : {};
   await app.register(rateLimit, {
     global: false,
     ...store,
-    skipOnError: true,
+    skipOnError: false,
     errorResponseBuilder: (_req, ctx) => new AppError(ErrorCode.TooManyRequests, `Too many requests; try again in ${ctx.after}.`),
   });
 }
@@ -227,5 +268,52 @@ export function preHandlerLimit(app: FastifyInstance, name: NamesCounting<'reque
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const result = await count(request);
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
+  };
+}
+
+export interface FlaggingLimit {
+  /** preHandler: counts the request (every request, like preHandlerLimit); past the limit it marks it instead of refusing it. */
+  preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Whether this request was past the limit when counted (false before the preHandler ran). */
+  isOver(request: FastifyRequest): boolean;
+}
+
+/**
+ * A request limit whose excess is marked, not refused (a row with `over: 'flag'`): the route
+ * reads `isOver` and takes another path, so no one has to peek at a counter. Same store and key as
+ * preHandlerLimit.
+ */
+export function flaggingLimit(app: FastifyInstance, name: NamesFlagging): FlaggingLimit {
+  const row: RateLimitRow = RATE_LIMITS[name];
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+  const over = new WeakSet<FastifyRequest>();
+  return {
+    async preHandler(request) {
+      const result = await count(request);
+      if (!result.isAllowed && result.isExceeded) over.add(request);
+    },
+    isOver: (request) => over.has(request),
+  };
+}
+
+export interface EventLimiter {
+  /**
+   * Counts one event for `subject` (a person uid) and says whether it may happen. A null subject
+   * counts on a key no one owns and is never allowed: a caller that must not show whether it had
+   * a subject does the same store work either way.
+   */
+  allow(request: FastifyRequest, subject: string | null): Promise<boolean>;
+}
+
+/** A limit on something a route does (`counts: 'events'`), keyed by the subject the route names. */
+export function eventLimiter(app: FastifyInstance, name: NamesCounting<'events'>): EventLimiter {
+  const row: RateLimitRow = RATE_LIMITS[name];
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+  return {
+    async allow(request, subject) {
+      subjects.set(request, subject ?? '-');
+      const result = await count(request);
+      return subject !== null && !(!result.isAllowed && result.isExceeded);
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
  * Building the app runs no query (start-up relies on that too), so the document needs no
  * database; one that fails loudly when touched saves the half second of opening PGlite.
  */
-const noDatabase: Database = {
+export const noDatabase: Database = {
   db: new Proxy({}, { get: () => { throw new Error('the OpenAPI document needs no database'); } }) as Database['db'],
   kind: 'pglite',
   migrate: async () => undefined,

@@ -7,10 +7,13 @@ import type { MailMessage, Mailer } from './mailer.ts';
 
 export const CONFIRMATION_MAIL_TOPIC = 'mail.confirmation';
 
-/** What a registration enqueues: who to write to and where the link goes. No token: it is made at sending. */
+/**
+ * What a registration (or 'Send the link again') enqueues: who to write to and where the link goes.
+ * No token: it is made at sending. A null person (an address not waiting for confirmation) sends nothing.
+ */
 export interface ConfirmationMailPayload {
-  personUid: string;
-  accountUid: string;
+  personUid: string | null;
+  accountUid: string | null;
   /** An allowed site page (checked at registration); the token is added as `token`. */
   confirmationUrl: string;
 }
@@ -49,15 +52,17 @@ export interface ConfirmationMailDeps {
  * The outbox handler of a confirmation mail. The single-use token is made here, at sending, and
  * only its hash is stored: the outbox row never holds a usable link. A retry after a failed send
  * makes a new token (the unsent one is never seen and expires). Nothing is sent to a person who
- * already confirmed.
+ * already confirmed. A new link ends the person's older unused ones: only the newest mail works.
  */
 export function confirmationMailHandler(deps: ConfirmationMailDeps) {
   return async (message: Pick<OutboxMessage, 'payload'>): Promise<void> => {
     const payload = message.payload as ConfirmationMailPayload;
+    if (!payload.personUid) return;
     const person = await deps.people.get(payload.personUid);
     if (!person || person.emailConfirmed) return;
     const token = newSecretToken();
     const now = deps.now();
+    await deps.emailTokens.invalidate(person.uid, 'confirm-email', now);
     await deps.emailTokens.insert({
       tokenHash: tokenHash(token), purpose: 'confirm-email', personUid: person.uid, accountUid: payload.accountUid,
       expires: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000),

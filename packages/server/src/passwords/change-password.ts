@@ -4,7 +4,8 @@ import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { requireRecentAuthentication } from '../auth/reauthentication.ts';
+import { hashPassword } from './password-hashing.ts';
 import { validatePassword } from './validate-password.ts';
 
 export interface ChangePasswordInput {
@@ -16,6 +17,7 @@ export interface ChangePasswordInput {
 /**
  * PUT /profile/password. The new password must equal its confirmation (Errors.PasswordsDoNotMatch
  * on ConfirmPassword), the current one must be right, and the new one pass the policy and history.
+ * The current password goes through the re-authentication policy as its proof (auth/reauthentication.ts).
  * A person with no password (signed up with Google) has none to change. Sets the hash, clears
  * PasswordMustChange and ends the person's other sessions; the one making the change stays.
  */
@@ -35,9 +37,8 @@ export async function changePassword(
   if (input.ConfirmPassword === '') errors.push(fieldError('ConfirmPassword', ErrorCode.Required));
   else if (input.NewPassword !== input.ConfirmPassword) errors.push(fieldError('ConfirmPassword', ErrorCode.PasswordsDoNotMatch));
   if (errors.length) throw new AppError(errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed, errors.length === 1 ? errors[0]!.Message : undefined, errors);
-  if (!await verifyPassword(person.passwordHash, input.ExistingPassword)) {
-    throw new AppError(ErrorCode.ValidationFailed, 'The current password is not correct.', [fieldError('ExistingPassword', ErrorCode.InvalidValue, 'The current password is not correct.')]);
-  }
+  // The current password is the proof of the re-authentication policy (400 on ExistingPassword when wrong).
+  await requireRecentAuthentication(deps, { kind: 'person', personUid: me.personUid, sessionUid: me.sessionUid, ip: me.ip, accountUid: null }, { password: input.ExistingPassword, field: 'ExistingPassword' }, 'password.change');
   const checked = await validatePassword(deps, { password: input.NewPassword, personUid: person.uid });
   if (!checked.IsValid) {
     const policyErrors = passwordFieldErrors('NewPassword', checked.items, deps.policy);

@@ -1,22 +1,11 @@
+import type { MailedLinkDeps } from '../mail/mailed-link-deps.ts';
 import { ErrorCode } from '@portico/core';
-import type { CompanyConfig } from '../config/company-config.schema.ts';
-import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { AppError, fieldError } from '../http/app-error.ts';
+import { AppError } from '../http/app-error.ts';
+import { siteLinkPage } from '../http/site-url.ts';
 import { newUid } from '../ids/new-uid.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { PASSWORD_RESET_MAIL_TOPIC, type PasswordResetMailPayload } from './password-reset-mail.ts';
 
-export interface ForgotPasswordDeps {
-  uow: UnitOfWork;
-  clock: ServerClock;
-  config: CompanyConfig;
-  mailer: Pick<Mailer, 'kind'>;
-  /** Origins a reset link may point to: the config's site origins and the server's own (as for confirmation links). */
-  allowedOrigins: ReadonlySet<string>;
-  /** Looks at the outbox now (after the commit that enqueued the mail). */
-  wakeOutbox(): void;
-}
+export type ForgotPasswordDeps = MailedLinkDeps;
 
 export interface ForgotPasswordInput {
   email: string;
@@ -36,20 +25,7 @@ const message = 'ResetUrl must be a page on one of the company\'s sites.';
  */
 function resetTarget(deps: ForgotPasswordDeps, input: ForgotPasswordInput): string {
   const target = input.resetUrl ?? input.parentUrl ?? deps.config.registration.confirmationUrl;
-  if (!target) throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('ResetUrl', ErrorCode.Required, message)]);
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('ResetUrl', ErrorCode.InvalidValue, message)]);
-  }
-  if (!/^https?:$/.test(url.protocol) || !deps.allowedOrigins.has(url.origin)) {
-    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError(input.resetUrl !== undefined ? 'ResetUrl' : 'query.parentUrl', ErrorCode.InvalidValue, message)]);
-  }
-  // A token already on the page (an older link) must not ride along into the new one.
-  for (const k of ['resetToken', 'confirmationToken', 'token']) url.searchParams.delete(k);
-  url.hash = '';
-  return url.toString();
+  return siteLinkPage(target, deps.allowedOrigins, input.resetUrl === undefined && input.parentUrl !== undefined ? 'query.parentUrl' : 'ResetUrl', message);
 }
 
 /**

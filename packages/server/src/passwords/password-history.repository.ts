@@ -17,6 +17,16 @@ export function passwordHistoryRepository(db: Db) {
       if (current?.hash) await db.insert(passwordHistory).values({ personUid, hash: current.hash, created: at });
       await db.update(people).set({ passwordHash: hash, updated: at }).where(eq(people.uid, personUid));
     },
+    /**
+     * Takes the password away (it joins the history): whoever knew it cannot sign in with it any more, and
+     * the person chooses a new one through a reset link. An email change's undo does this (email-change/).
+     */
+    async clearHash(personUid: string, at: Date): Promise<void> {
+      const [current] = await db.select({ hash: people.passwordHash }).from(people).where(eq(people.uid, personUid));
+      if (!current?.hash) return;
+      await db.insert(passwordHistory).values({ personUid, hash: current.hash, created: at });
+      await db.update(people).set({ passwordHash: null, updated: at }).where(eq(people.uid, personUid));
+    },
     /** PasswordMustChange: cleared once the person has chosen a new password (reset or change). */
     async setMustChange(personUid: string, mustChange: boolean, at: Date): Promise<void> {
       await db.update(people).set({ passwordMustChange: mustChange, updated: at }).where(eq(people.uid, personUid));

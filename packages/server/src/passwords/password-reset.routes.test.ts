@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { unitOfWork } from '../db/unit-of-work.ts';
 import { hashPassword } from './password-hashing.ts';
 
 /** A real SMTP server in this process: what a mail provider would receive. */
-interface Received { to: string[]; raw: string }
+let smtp: SmtpInbox;
 const inbox: Received[] = [];
-let smtp: SMTPServer;
 let t: TestApp;
 const START = '2026-03-15T12:00:00Z';
 let client = 0;
@@ -20,32 +17,20 @@ let client = 0;
 const addr = () => `198.51.100.${(client += 1) % 250 + 1}`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox(inbox);
   const base = loadCompanyConfig();
   t = await createTestApp({
     clock: START,
     config: { ...base, passwordPolicy: { ...base.passwordPolicy, MinimumLength: 10, PasswordHistoryEnabled: true, PasswordHistorySize: 3, PersonalDataDisallowed: true } },
-    app: { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Northwind <no-reply@northwind.example>', production: false }) },
+    app: { mailer: smtp.mailer },
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const textOf = mailText;
 const linkIn = (m: Received) => /(http:\/\/localhost:3000\/[^\s]*[?&]resetToken=([A-Za-z0-9_-]{43}))/.exec(textOf(m.raw));
 
 async function person(password = 'Original-Secret-1') {

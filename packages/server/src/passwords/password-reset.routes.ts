@@ -5,7 +5,7 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
-import { tokenOut } from '../auth/auth.schemas.ts';
+import { signInOut } from '../auth/auth.schemas.ts';
 import type { accessTokenGuard } from '../auth/access-token-guard.ts';
 import { changePassword } from './change-password.ts';
 import { forgotPassword, type ForgotPasswordDeps } from './forgot-password.ts';
@@ -44,7 +44,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
       config: routeRateLimit('resetPasswordPerAddress'),
       schema: {
         tags, summary: 'Sets a new password (or links Google) with a reset or invitation link, once; ends every session and answers a fresh access token',
-        params: resetTokenParams, querystring: parentUrlQuery, body: resetPasswordBody, response: { 200: tokenOut },
+        params: resetTokenParams, querystring: parentUrlQuery, body: resetPasswordBody, response: { 200: signInOut },
       },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');

@@ -9,7 +9,8 @@ import type { EmailTokenPurpose, LiveEmailToken } from '../registration/email-to
 import { tokenHash } from '../registration/secret-token.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import type { AuthConfig } from '../auth/auth-config.ts';
-import { claimsFor, type IssuedToken } from '../auth/sign-in.ts';
+import { claimsFor, type SignInAnswer } from '../auth/sign-in.ts';
+import { deviceTokenFor } from '../auth/known-devices.ts';
 import { startSession } from '../auth/sessions.ts';
 import { hashPassword } from './password-hashing.ts';
 import { validatePassword } from './validate-password.ts';
@@ -73,10 +74,11 @@ async function prepare(deps: ResetPasswordDeps, input: ResetPasswordInput, perso
  * POST /crm/people/resetPassword/{token} with NewPassword or GoogleIdToken. In one transaction:
  * the token is used (the statement that checks it marks it, so of two submits one wins and the
  * other gets 404), the password set (the old hash joins the history), PasswordMustChange cleared,
- * an invitation's email confirmed, every session of the person ended, and a new one started.
- * Answers a fresh access token for it, so the widget signs in at once.
+ * the email confirmed (the link came to the mailbox, whether a reset's or an invitation's), every
+ * session of the person ended, and a new one started. Answers a fresh access token for it, so the
+ * widget signs in at once, and a device token: this browser is now a known one.
  */
-export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswordInput): Promise<IssuedToken> {
+export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswordInput): Promise<SignInAnswer> {
   const peeked = await liveResetToken(deps.uow, input.token, deps.clock.now());
   if (!peeked) throw invalidToken();
   const credential = await prepare(deps, input, peeked.personUid);
@@ -87,7 +89,8 @@ export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswor
     if ('hash' in credential) await repos.passwordHistory.replaceHash(used.personUid, credential.hash, at);
     else await repos.signIn.linkGoogleProfile(used.personUid, credential.googleSub);
     await repos.passwordHistory.setMustChange(used.personUid, false, at);
-    if (used.purpose === 'invite') await repos.people.confirmEmail(used.personUid, at);
+    // The link was mailed to the address: following it confirms it, as the sign-up's link would (docs/auth.md "Unconfirmed email").
+    await repos.people.confirmEmail(used.personUid, at);
     const ended = await repos.sessions.endAllOfPerson(used.personUid, at, 'password.reset');
     const memberships = await repos.signIn.memberships(used.personUid);
     const account = (used.accountUid ? memberships.find((m) => m.accountUid === used.accountUid) : undefined)
@@ -103,5 +106,6 @@ export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswor
   const person = await deps.uow.signIn.personByUid(peeked.personUid);
   if (!person) throw invalidToken();
   const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, session.account, session.session.uid));
-  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+  const deviceToken = await deviceTokenFor(deps.uow.knownDevices, person.uid, null, at);
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, device_token: deviceToken };
 }

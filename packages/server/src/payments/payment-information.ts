@@ -2,6 +2,7 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { requireMemberOrAdmin, requirePrimaryOrAdmin } from '../accounts/account-access.ts';
+import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { viaGateway } from './gateway-errors.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentInformationToWire } from './payments.mappers.ts';
@@ -23,6 +24,8 @@ export async function deletePaymentInformation(deps: PaymentsDeps, caller: Calle
   const row = await deps.store.payments.paymentInformation(uid);
   if (!row) throw new AppError(ErrorCode.NotFound, 'Payment information not found.');
   requirePrimaryOrAdmin(caller, row.accountUid, { code: ErrorCode.NotFound, message: 'Payment information not found.' });
+  // Removing the card is sensitive (a recent sign-in or 'Confirm it's you'); saving a new one never is: a past-due customer fixes billing at once.
+  await requireRecentAuthentication({ uow: deps.store, clock: deps.clock }, caller);
   if (row.paymentToken && row.gateway === deps.gateway.name) await viaGateway(() => deps.gateway.detachPaymentMethod(row.paymentToken!));
   await deps.store.payments.deletePaymentInformation(uid);
 }

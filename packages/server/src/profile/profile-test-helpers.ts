@@ -38,7 +38,7 @@ export async function signedInMember(t: TestApp, accountUid: string, extra: { oa
   const personUid = newUid();
   const email = `member-${personUid}@example.com`;
   hash ??= hashPassword(PASSWORD);
-  await uow.people.insert({ uid: personUid, email, firstName: 'Grace', lastName: 'Hopper', passwordHash: await hash, oauthGoogleProfileId: extra.oauthGoogleProfileId ?? null });
+  await uow.people.insert({ uid: personUid, email, firstName: 'Grace', lastName: 'Hopper', passwordHash: await hash, oauthGoogleProfileId: extra.oauthGoogleProfileId ?? null, emailConfirmed: t.clock.now() });
   await uow.people.link({ uid: newUid(), personUid, accountUid, isPrimary: false, receiveInvoices: false });
   return { personUid, email, token: await signInAs(t, email, accountUid) };
 }

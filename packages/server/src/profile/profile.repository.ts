@@ -93,6 +93,10 @@ export function profileRepository(db: Db) {
         .where(and(sql`lower(${people.email}) = lower(${email})`, ne(people.uid, personUid))).limit(1);
       return row !== undefined;
     },
+    /** Sets the person's email, confirmed now: the address was proven by a link mailed to it (email-change/). */
+    async setEmail(uid: string, email: string, at: Date): Promise<void> {
+      await db.update(people).set({ email, emailConfirmed: at, updated: at }).where(eq(people.uid, uid));
+    },
     /** Locks the person's row for the rest of the transaction (two saves of one profile run one after the other). */
     async lockPerson(uid: string): Promise<void> {
       await db.select({ uid: people.uid }).from(people).where(eq(people.uid, uid)).for('update');

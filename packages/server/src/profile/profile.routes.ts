@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { ErrorCode } from '@portico/core';
 import { PROFILE_PHOTO_MAX_BYTES } from '@portico/core/profile/profile-fields';
+import { PROFILE_IMAGE_TYPES } from '@portico/core/signup/registration-limits';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
+import { acceptMultipart, type MultipartReader } from '../http/multipart.ts';
 import { getProfile } from './get-profile.ts';
 import { listProfileAccounts } from './list-profile-accounts.ts';
 import { getProfileAccount, updateProfileAccount } from './profile-account.ts';
@@ -20,16 +21,16 @@ export const PHOTO_PART = 'profileImage';
 /**
  * Reads the one file part. Busboy stops at PROFILE_PHOTO_MAX_BYTES and marks the file
  * truncated, so an oversized upload costs at most that much memory. A JSON part (the widget's
- * client always sends one beside files) is allowed and ignored.
+ * client always sends one beside files) is allowed and ignored. A malformed body is a 400 from
+ * the shared reader.
  */
-async function readPhoto(request: FastifyRequest): Promise<ReceivedPhoto> {
+async function readPhoto(request: FastifyRequest, readForm: MultipartReader): Promise<ReceivedPhoto> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.UnsupportedMediaType, `Send the photo as multipart/form-data in the part '${PHOTO_PART}'.`);
   let photo: ReceivedPhoto | null = null;
-  for await (const part of request.parts()) {
+  for (const part of await readForm(request)) {
     if (part.type !== 'file') continue;
-    if (part.fieldname !== PHOTO_PART) throw validationError([fieldError(part.fieldname, ErrorCode.InvalidValue, `Unknown file part; send the photo as '${PHOTO_PART}'.`)]);
-    const bytes = await part.toBuffer();
-    photo = { bytes, tooLarge: part.file.truncated, filename: part.filename ?? '' };
+    if (part.name !== PHOTO_PART) throw validationError([fieldError(part.name, ErrorCode.InvalidValue, `Unknown file part; send the photo as '${PHOTO_PART}'.`)]);
+    photo = { bytes: part.bytes, tooLarge: part.truncated, filename: part.filename };
   }
   if (!photo) throw validationError([fieldError(PHOTO_FIELD, ErrorCode.Required, `The '${PHOTO_PART}' file part is missing.`)]);
   return photo;
@@ -45,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDeps) {
 
   r.put('/api/v1/profile', {
     schema: {
-      tags, summary: 'Change the editable profile fields (checked with the profile field configuration; 409 Errors.Duplicate for an email in use; Google-linked people keep their email)',
+      tags, summary: 'Change the editable profile fields (checked with the profile field configuration). The email is changed with POST /profile/email: a different Email here is 400 on Person.Email (the same one is accepted)',
       querystring: profileQuery, body: profileInput, response: { 200: profileOut },
     },
   }, async (req) => updateProfile(deps, req.caller, req.body));
@@ -66,17 +67,15 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileDeps) {
   }, async (req) => updateProfileAccount(deps, req.caller, req.body));
 
   await app.register(async (photos) => {
-    await photos.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { files: 1, fileSize: PROFILE_PHOTO_MAX_BYTES, fields: 1, fieldSize: 4096, parts: 2, headerPairs: 50 },
-    });
+    const readForm = await acceptMultipart(photos, { files: 1, fileSize: PROFILE_PHOTO_MAX_BYTES, fields: 1, fieldSize: 4096, parts: 2 });
     const p = photos.withTypeProvider<ZodTypeProvider>();
     p.put('/api/v1/profile/photo', {
+      config: { apiDocs: { multipart: { files: { [PHOTO_PART]: { description: `PNG or JPEG, at most ${PROFILE_PHOTO_MAX_BYTES} bytes, checked by content`, contentTypes: PROFILE_IMAGE_TYPES, required: true } } } } },
       schema: {
         tags, summary: 'Upload the profile photo: multipart/form-data with the file in the part `profileImage`; png or jpg checked by content, at most 2,000,000 bytes',
         consumes: ['multipart/form-data'], querystring: profileQuery, response: { 200: profileOut },
       },
-    }, async (req) => setProfilePhoto(deps, req.caller, await readPhoto(req)));
+    }, async (req) => setProfilePhoto(deps, req.caller, await readPhoto(req, readForm)));
     p.delete('/api/v1/profile/photo', {
       schema: { tags, summary: 'Remove the profile photo', querystring: profileQuery, response: { 200: profileOut } },
     }, async (req) => removeProfilePhoto(deps, req.caller));

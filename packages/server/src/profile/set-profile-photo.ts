@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCode } from '@portico/core';
 import { PROFILE_PHOTO_EXTENSIONS, PROFILE_PHOTO_MAX_BYTES } from '@portico/core/profile/profile-fields';
 import { requirePerson } from '../accounts/account-access.ts';
-import { sniffImageType } from '../files/sniff-image-type.ts';
+import { checkImage, tooManyPixelsMessage } from '../files/sniff-image-type.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
@@ -27,7 +27,7 @@ function displayName(name: string): string {
 
 /**
  * PUT /profile/photo (spec 2 section 5 "Profile photo"): png or jpg decided by the bytes (the
- * name and the type the browser claimed are ignored), at most 2,000,000 bytes; the spec's two
+ * name and the type the browser claimed are ignored), at most 2,000,000 bytes and IMAGE_MAX_PIXELS; the spec's two
  * messages, 'This file type can not be uploaded.' and '[FILENAME] is larger than 2MB.', on
  * Person.profileImage. The new file and the person's link to it are written in one transaction,
  * and the file it replaces is deleted.
@@ -38,12 +38,16 @@ export async function setProfilePhoto(deps: ProfileDeps, caller: Caller, photo: 
     const message = `${displayName(photo.filename)} is larger than 2MB.`;
     throw new AppError(ErrorCode.FileTooLarge, message, [fieldError(PHOTO_FIELD, ErrorCode.FileTooLarge, message)]);
   }
-  const type = sniffImageType(photo.bytes);
-  if (!type) {
+  const verdict = checkImage(photo.bytes);
+  if (!verdict.ok && verdict.problem === 'pixels') {
+    const message = tooManyPixelsMessage(verdict.width, verdict.height);
+    throw new AppError(ErrorCode.FileInvalidType, message, [fieldError(PHOTO_FIELD, ErrorCode.FileInvalidType, message)]);
+  }
+  if (!verdict.ok) {
     const message = `This file type can not be uploaded. Accepted: ${PROFILE_PHOTO_EXTENSIONS.join(', ')}.`;
     throw new AppError(ErrorCode.FileInvalidType, 'This file type can not be uploaded.', [fieldError(PHOTO_FIELD, ErrorCode.FileInvalidType, message)]);
   }
-  const file = { uid: newUid(), contentType: type, bytes: photo.bytes, sha256: createHash('sha256').update(photo.bytes).digest('hex') };
+  const file = { uid: newUid(), contentType: verdict.type, bytes: photo.bytes, sha256: createHash('sha256').update(photo.bytes).digest('hex') };
   return deps.uow.transaction(async (repos) => {
     await repos.profile.lockPerson(me.personUid);
     await repos.profile.setPhoto(me.personUid, file, deps.clock.now());

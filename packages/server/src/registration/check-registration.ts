@@ -12,7 +12,7 @@ import type { StoredAddress } from '../accounts/accounts.repository.ts';
 import { storedAddress, trimmedOrNull, type SubmittedAddress } from '../accounts/submitted-address.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { resolveSubscriptionRequest, type ResolvedRequest } from '../billing/resolve-subscription-request.ts';
-import { sniffImageType } from '../files/sniff-image-type.ts';
+import { checkImage, tooManyPixelsMessage } from '../files/sniff-image-type.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { GoogleProfile } from '../google/verify-google-id-token.ts';
@@ -68,9 +68,12 @@ function imageErrors(image: ReceivedImage | null): { errors: FieldError[]; type:
   if (image.tooLarge || image.bytes.length > PROFILE_IMAGE_MAX_BYTES) {
     return { errors: [fieldError(PROFILE_IMAGE_FIELD, ErrorCode.FileTooLarge, `The profile image may be at most ${PROFILE_IMAGE_MAX_BYTES.toLocaleString('en-US')} bytes.`)], type: null };
   }
-  const type = sniffImageType(image.bytes);
-  if (!type) return { errors: [fieldError(PROFILE_IMAGE_FIELD, ErrorCode.FileInvalidType, 'The profile image must be a PNG or JPEG image.')], type: null };
-  return { errors: [], type };
+  const verdict = checkImage(image.bytes);
+  if (!verdict.ok && verdict.problem === 'pixels') {
+    return { errors: [fieldError(PROFILE_IMAGE_FIELD, ErrorCode.FileInvalidType, tooManyPixelsMessage(verdict.width, verdict.height))], type: null };
+  }
+  if (!verdict.ok) return { errors: [fieldError(PROFILE_IMAGE_FIELD, ErrorCode.FileInvalidType, 'The profile image must be a PNG or JPEG image.')], type: null };
+  return { errors: [], type: verdict.type };
 }
 
 function subscriptionOf(body: RegistrationInput, snapshot: CatalogSnapshot, now: Date, errors: FieldError[]): ResolvedRequest | null {

@@ -2,16 +2,29 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { emailTokens } from '../db/schema.ts';
 
-/** confirm-email: sign-up confirmation; reset: forgot password; invite: a team invitation (set a password and join). */
-export type EmailTokenPurpose = 'confirm-email' | 'reset' | 'invite';
+/**
+ * confirm-email: sign-up confirmation; reset: forgot password; invite: a team invitation (set a password and join);
+ * email_change: the link mailed to a new address (data.newEmail); email_change_undo: the notice's undo link to the old one (data.oldEmail).
+ */
+export type EmailTokenPurpose = 'confirm-email' | 'reset' | 'invite' | 'email_change' | 'email_change_undo';
 
 export interface LiveEmailToken { personUid: string; accountUid: string | null; purpose: EmailTokenPurpose }
 
 /** Single-use tokens sent by email, stored as their SHA-256 only. */
 export function emailTokensRepository(db: Db) {
   return {
-    async insert(t: { tokenHash: string; purpose: EmailTokenPurpose; personUid: string; accountUid: string | null; expires: Date }): Promise<void> {
+    async insert(t: { tokenHash: string; purpose: EmailTokenPurpose; personUid: string; accountUid: string | null; expires: Date; data?: Record<string, unknown> }): Promise<void> {
       await db.insert(emailTokens).values(t);
+    },
+    /**
+     * Uses a live token of one purpose and answers what it carries: checked and marked in one
+     * statement, so of two requests with one token exactly one gets it. Null when unknown, used or expired.
+     */
+    async take(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<{ personUid: string; data: Record<string, unknown> } | null> {
+      const [row] = await db.update(emailTokens).set({ used: at })
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.used), gt(emailTokens.expires, at)))
+        .returning({ personUid: emailTokens.personUid, data: emailTokens.data });
+      return row ?? null;
     },
     /** Marks the token used and names its person; null when it is unknown, used, expired or for another purpose. */
     async use(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<{ personUid: string; accountUid: string | null } | null> {
@@ -35,6 +48,13 @@ export function emailTokensRepository(db: Db) {
       const [row] = await db.select({ personUid: emailTokens.personUid, accountUid: emailTokens.accountUid, purpose: emailTokens.purpose }).from(emailTokens)
         .where(and(eq(emailTokens.tokenHash, tokenHash), inArray(emailTokens.purpose, [...purposes]), isNull(emailTokens.used), gt(emailTokens.expires, at)));
       return row ? { ...row, purpose: row.purpose as EmailTokenPurpose } : null;
+    },
+    /** Ends a person's unused tokens of these purposes (an email change's undo ends every link that was mailed meanwhile). */
+    async invalidateAll(personUid: string, purposes: readonly EmailTokenPurpose[], at: Date): Promise<number> {
+      const rows = await db.update(emailTokens).set({ used: at })
+        .where(and(eq(emailTokens.personUid, personUid), inArray(emailTokens.purpose, [...purposes]), isNull(emailTokens.used)))
+        .returning({ tokenHash: emailTokens.tokenHash });
+      return rows.length;
     },
     /** Ends a person's unused tokens of one purpose (a new reset link makes the older ones stop working). */
     async invalidate(personUid: string, purpose: EmailTokenPurpose, at: Date): Promise<void> {

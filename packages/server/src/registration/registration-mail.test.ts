@@ -1,39 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { expectRefusedWithoutWrites, nonce, register, registrationBody, registrationConfig } from './registration-test-helpers.ts';
 
 /** A real SMTP server in this process: what a mail provider would receive. */
-interface Received { to: string[]; raw: string }
+let smtp: SmtpInbox;
 const inbox: Received[] = [];
-let smtp: SMTPServer;
-let port: number;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox(inbox);
 });
-afterAll(async () => { await new Promise<void>((resolve) => smtp.close(() => resolve())); });
+afterAll(async () => { await smtp.close(); });
 
-/** The text part of a received message, quoted-printable decoded the way a mail client does. */
-function textOf(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, '');
-  return unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+const textOf = mailText;
 
 const confirmLink = (message: Received) => /http:\/\/localhost:3000\/\?confirm-email=1&token=([A-Za-z0-9_-]{43})/.exec(textOf(message.raw));
 
@@ -42,7 +23,7 @@ describe('"Almost done": the confirmation mail goes out over SMTP after the comm
   beforeAll(async () => {
     t = await createTestApp({
       config: registrationConfig({ confirm: true }), clock: '2026-03-15T12:00:00Z',
-      app: { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Northwind <no-reply@northwind.example>', production: false }) },
+      app: { mailer: smtp.mailer },
     });
   });
   afterAll(async () => { await t.close(); });

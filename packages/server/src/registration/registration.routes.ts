@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { ErrorCode } from '@portico/core';
-import { PROFILE_IMAGE_MAX_BYTES } from '@portico/core/signup/registration-limits';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@portico/core/signup/registration-limits';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import { fieldsQuery } from '../http/list.ts';
+import { acceptMultipart, type MultipartReader } from '../http/multipart.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { nulPaths } from '../http/reject-nul.ts';
 import type { ReceivedImage } from './check-registration.ts';
@@ -29,21 +29,21 @@ const images = new WeakMap<FastifyRequest, ReceivedImage>();
  * A multipart registration becomes the same body a JSON one has, before validation: the
  * `account` part parsed as JSON (then checked by the route's zod schema like any body), the
  * `profileImage` part kept as bytes. Busboy stops reading a file at PROFILE_IMAGE_MAX_BYTES and
- * marks it truncated, so an oversized image costs at most that much memory.
+ * marks it truncated, so an oversized image costs at most that much memory. A malformed body
+ * (no boundary, cut short, a part without a name, too many parts) is a 400 from the shared reader.
  */
-async function readMultipart(request: FastifyRequest): Promise<void> {
+async function readMultipart(request: FastifyRequest, readForm: MultipartReader): Promise<void> {
   if (!request.isMultipart()) return;
   let json: string | null = null;
-  for await (const part of request.parts()) {
+  for (const part of await readForm(request)) {
     if (part.type === 'file') {
-      if (part.fieldname !== IMAGE_PART) throw validationError([fieldError(part.fieldname, ErrorCode.InvalidValue, `Unknown file part; send the image as '${IMAGE_PART}'.`)]);
-      const bytes = await part.toBuffer();
-      images.set(request, { bytes, tooLarge: part.file.truncated });
-    } else if (part.fieldname === ACCOUNT_PART) {
-      if (part.valueTruncated) throw new AppError(ErrorCode.PayloadTooLarge, `The '${ACCOUNT_PART}' part is too large.`);
-      json = String(part.value);
+      if (part.name !== IMAGE_PART) throw validationError([fieldError(part.name, ErrorCode.InvalidValue, `Unknown file part; send the image as '${IMAGE_PART}'.`)]);
+      images.set(request, { bytes: part.bytes, tooLarge: part.truncated });
+    } else if (part.name === ACCOUNT_PART) {
+      if (part.truncated) throw new AppError(ErrorCode.PayloadTooLarge, `The '${ACCOUNT_PART}' part is too large.`);
+      json = part.value;
     } else {
-      throw validationError([fieldError(part.fieldname, ErrorCode.InvalidValue, `Unknown part; send the registration as '${ACCOUNT_PART}'.`)]);
+      throw validationError([fieldError(part.name, ErrorCode.InvalidValue, `Unknown part; send the registration as '${ACCOUNT_PART}'.`)]);
     }
   }
   if (json === null) throw validationError([fieldError(ACCOUNT_PART, ErrorCode.Required, `The '${ACCOUNT_PART}' part (the registration as JSON) is missing.`)]);
@@ -57,14 +57,17 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
   if (nul.length) throw validationError(nul.map((path) => fieldError(path, ErrorCode.InvalidValue, 'must not contain a NUL character')));
 }
 
+/** The multipart form in the OpenAPI document (api-docs.ts), from the same part names readMultipart reads. */
+const multipartDocs = {
+  multipart: { jsonPart: ACCOUNT_PART, files: { [IMAGE_PART]: { description: `PNG or JPEG, at most ${PROFILE_IMAGE_MAX_BYTES} bytes, checked by content`, contentTypes: PROFILE_IMAGE_TYPES } } },
+};
+
 const registrationDoc = 'JSON, or multipart/form-data with the registration as JSON in the `account` part and an optional `profileImage` file (PNG or JPEG, at most 1,048,576 bytes, checked by content)';
 
 /** Sign-up calls (spec 1 section 7 "Registration" and "Other"); docs/registration.md. All public, each rate limited. */
 export async function registrationRoutes(app: FastifyInstance, deps: RegistrationDeps) {
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES, fields: 1, fieldSize: ACCOUNT_PART_MAX_BYTES, parts: 2, headerPairs: 50 },
-  });
+  const readForm = await acceptMultipart(app, { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES, fields: 1, fieldSize: ACCOUNT_PART_MAX_BYTES, parts: 2 });
+  const readMultipartBody = (req: FastifyRequest) => readMultipart(req, readForm);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['registration'];
   const now = () => deps.billing.clock.now();
@@ -79,8 +82,8 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   }, async () => issueNonce({ uow: deps.uow, now }));
 
   r.post('/api/v1/crm/registrations', {
-    config: routeRateLimit('registrationSubmit'),
-    preValidation: readMultipart,
+    config: { ...routeRateLimit('registrationSubmit'), apiDocs: multipartDocs },
+    preValidation: readMultipartBody,
     schema: {
       tags, summary: `Register an account with its person, subscription and payment in one transaction; ${registrationDoc}; honours Idempotency-Key`,
       querystring: registrationQuery, headers: registrationHeaders, body: registrationInput, response: { 201: registrationOut },
@@ -92,8 +95,8 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   });
 
   r.post('/api/v1/crm/registrations/validate', {
-    config: routeRateLimit('registrationSubmit'),
-    preValidation: readMultipart,
+    config: { ...routeRateLimit('registrationSubmit'), apiDocs: multipartDocs },
+    preValidation: readMultipartBody,
     schema: {
       tags, summary: `Check a registration without writing anything (no nonce, captcha or payment is used); ${registrationDoc}`,
       querystring: registrationQuery, body: registrationInput, response: { 200: resultOut },

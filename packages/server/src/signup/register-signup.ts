@@ -21,6 +21,7 @@ export interface RegisterSignupOptions {
   outbox?: SignupServicesOptions['outbox'];
   mail?: SignupServicesOptions['mail'];
   teamMembership?: SignupServicesOptions['teamMembership'];
+  signInCodes?: SignupServicesOptions['signInCodes'];
 }
 
 /**

@@ -34,6 +34,8 @@ export interface SignupServicesOptions {
   mail?: ConfirmationMailDeps | undefined;
   /** The team invitation mail's membership check (team/invite-mail.ts). */
   teamMembership?: OutboxHandlerDeps['teamMembership'];
+  /** The mailed sign-in code's store and audit log (auth/sign-in-code-mail.ts). */
+  signInCodes?: OutboxHandlerDeps['signInCodes'];
 }
 
 function signupWebhook(config: CompanyConfig, secrets: Record<string, string | undefined>): SignupWebhookConfig | undefined {
@@ -60,7 +62,7 @@ export function createSignupServices(options: SignupServicesOptions): SignupServ
   const outbox = createOutboxWorker({
     ...options.outbox,
     db: options.db,
-    handlers: outboxHandlers({ signupWebhook: webhook, accounts: options.accounts, confirmationMail: options.mail, teamMembership: options.teamMembership }),
+    handlers: outboxHandlers({ signupWebhook: webhook, accounts: options.accounts, confirmationMail: options.mail, teamMembership: options.teamMembership, signInCodes: options.signInCodes }),
   });
   return { captcha, verifyGoogleIdToken, signupWebhookConfigured: webhook !== undefined, outbox };
 }

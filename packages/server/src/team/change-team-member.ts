@@ -1,5 +1,6 @@
 import { ErrorCode } from '@portico/core';
 import { requirePrimary } from '../accounts/account-access.ts';
+import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
@@ -12,11 +13,14 @@ const ownerUntouchable = (what: string) => new AppError(ErrorCode.InvalidValue, 
  * PUT /profile/account/people/{Uid} (primary contact only). `IsPrimary: true` hands the account
  * to that member in one transaction (the old owner false, the new one true) and ends both people's
  * sessions on this account, so neither token keeps its old role for a second; the answer says so
- * and the widget logs out. `ReceiveInvoices` marks an invoice recipient. Another account's link
+ * and the widget logs out; it needs a recent sign-in (403 Errors.ReauthenticationRequired otherwise,
+ * auth/reauthentication.ts). `ReceiveInvoices` marks an invoice recipient. Another account's link
  * and an unknown uid are the same 404.
  */
 export async function changeTeamMember(deps: TeamDeps, caller: Caller, linkUid: string, change: { IsPrimary?: true | undefined; ReceiveInvoices?: boolean | undefined }, ip: string) {
   const me = requirePrimary(caller);
+  // Handing the account to someone else is a sensitive change: a recent sign-in or a 'Confirm it's you' first.
+  if (change.IsPrimary) await requireRecentAuthentication(deps, caller);
   return deps.uow.transaction(async (repos) => {
     await repos.accounts.lock(me.accountUid);
     const member = await repos.team.member(me.accountUid, linkUid);

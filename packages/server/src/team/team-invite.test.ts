@@ -1,41 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { unitOfWork } from '../db/unit-of-work.ts';
 import { tokenHash } from '../registration/secret-token.ts';
 import { PEOPLE, bearer, invite, member, nextAddress, teamOwner, whoAmI } from './team-test-helpers.ts';
 
 /** A real SMTP server in this process: what a mail provider would receive. */
-interface Received { to: string[]; raw: string }
+let smtp: SmtpInbox;
 const inbox: Received[] = [];
-let smtp: SMTPServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox(inbox);
   t = await createTestApp({
     clock: '2026-03-15T12:00:00Z',
-    app: { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Northwind <no-reply@northwind.example>', production: false }) },
+    app: { mailer: smtp.mailer },
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const textOf = mailText;
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q) as unknown as { rows: T[] }).rows;
 const peopleWith = async (email: string) => Number((await rows<{ n: string | number }>(sql`select count(*) as n from people where lower(email) = lower(${email})`))[0]!.n);
 

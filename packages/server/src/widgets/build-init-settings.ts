@@ -42,6 +42,7 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     EmailLists: lists.map(strip),
     GoogleOAuthClientId: config.google.clientId,
     PasswordPolicy: config.passwordPolicy,
+    // Rich text (http/sanitize-rich-text.ts); plan descriptions arrive sanitized from the catalogue (planFromRow).
     TermsText: sanitizeRichText(config.terms.html),
     TermsLocations: termsFlags,
     CaptchaEnabled: config.captcha.provider !== 'none',
@@ -53,7 +54,6 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     PlanFamilies: activeFamilies.map((f) => {
       const wire = familyToWire(f, plans.filter((p) => p.PlanFamilyUid === f.Uid), currency);
       wire.Plans.forEach((p) => {
-        p.Description = sanitizeRichText(p.Description);
         // Sign-up offers only add-ons still sold; existing subscriptions keep theirs.
         p.PlanAddOns = p.PlanAddOns.filter((pa) => pa.AddOn.IsActive);
       });

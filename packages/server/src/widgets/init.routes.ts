@@ -7,6 +7,15 @@ import { buildInitSettings, STATIC_CONFIG_PATH, type InitDeps } from './build-in
 import type { EventBus } from '../bus/event-bus.ts';
 import { CATALOG_CHANGED } from '../catalog/catalog-events.ts';
 
+/**
+ * Both routes send the answer already serialized, so these schemas only document it (Fastify does not
+ * re-serialize a string). The shape is core's InitSettings, which the widget types itself; it is not
+ * spelled out as a schema here.
+ */
+const initAnswers = {
+  200: z.unknown().describe('The startup settings as JSON: core InitSettings (packages/core/src/settings/init-settings.ts)'),
+  304: z.null().describe('Not modified (If-None-Match matched the ETag)'),
+};
 
 /**
  * GET /widgets/auth/init is the widget's first call on every page view, so its
@@ -33,6 +42,7 @@ export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: E
       tags: ['widgets'],
       summary: 'Startup settings of the widget (both specs, "Settings loaded at startup")',
       querystring: z.object({ fields: z.string().max(4000).regex(FIELDS_PATTERN, 'must be a comma list of dotted field paths').optional() }),
+      response: initAnswers,
     },
   }, async (request, reply) => {
     // Revalidated on every page view (no-cache): a visitor whose settings did not change gets a 304 without a body.
@@ -41,14 +51,14 @@ export async function initRoutes(app: FastifyInstance, deps: InitDeps & { bus: E
     const json = fields ? JSON.stringify(selectFields(JSON.parse(built.json), fields)) : built.json;
     const etag = fields ? weakEtag(json) : built.etag;
     reply.header('cache-control', 'no-cache').header('etag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  r.get(STATIC_CONFIG_PATH, { schema: { tags: ['widgets'], summary: 'The same settings as a cacheable static file' } }, async (request, reply) => {
+  r.get(STATIC_CONFIG_PATH, { schema: { tags: ['widgets'], summary: 'The same settings as a cacheable static file', response: initAnswers } }, async (request, reply) => {
     const { json, etag } = await current();
     reply.header('cache-control', `public, max-age=${deps.config.staticConfigCacheSeconds}`).header('etag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
     return reply.type('application/json; charset=utf-8').send(json);
   });
 }

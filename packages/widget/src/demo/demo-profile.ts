@@ -68,6 +68,10 @@ export function demoSaveProfile(name: DemoPersonaName, body: RequestBody<Operati
   if (current.OAuthGoogleProfileId && body.Email !== undefined && body.Email !== current.Email) {
     throw new DemoRefusal(400, ErrorCode.InvalidValue, [{ Field: 'Person.Email', ErrorCode: ErrorCode.InvalidValue, Message: 'This field can not be changed.' }]);
   }
+  // As the server: the email has its own step (POST /profile/email); the same one sent back is fine.
+  if (typeof body.Email === 'string' && body.Email.trim() !== current.Email) {
+    throw new DemoRefusal(400, ErrorCode.InvalidValue, [{ Field: 'Person.Email', ErrorCode: ErrorCode.InvalidValue, Message: "Change your email with 'Change email': it asks for your password and sends a link to the new address." }]);
+  }
   const { FieldValues, MailingAddress, ...rest } = body;
   const next: Profile = {
     ...current, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
@@ -120,4 +124,11 @@ export function demoAccounts(name: DemoPersonaName, now: Date): Accounts {
       PaymentInformation: account.AccountStage === 'PastDue' ? { LatestFailureDateTime: start, Updated: start } : { LatestFailureDateTime: null, Updated: start },
     }],
   };
+}
+
+/** The email change's confirmed link (demo-email-change.ts): the persona's email for this page. */
+export function demoSetEmail(name: DemoPersonaName, email: string): Profile {
+  const next = { ...profileOf(name), Email: email };
+  profiles.set(name, next);
+  return next;
 }

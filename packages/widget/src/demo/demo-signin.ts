@@ -1,3 +1,4 @@
+import { ErrorCode } from '@portico/core';
 import type { RoutingAccount } from '@portico/core/signin/post-login-routing';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import { DEMO_PERSONA_DATA, type DemoPersona } from './personas.ts';
@@ -8,6 +9,22 @@ export function demoPersonaFor(email: string, current: DemoPersonaName): DemoPer
   const match = Object.values(DEMO_PERSONA_DATA).find((p) => p.person?.Email.toLowerCase() === typed);
   if (match) return match.name;
   return DEMO_PERSONA_DATA[current].signedIn ? current : 'freeMember';
+}
+
+/** The code the demo's `locked@…` addresses accept on the code step. */
+export const DEMO_SIGNIN_CODE = '123456';
+
+/**
+ * The sign-in's other steps, for trying them in demo mode: any address named `locked@…` is an
+ * account strangers' guesses have tripped (the code step; DEMO_SIGNIN_CODE works), and
+ * `unconfirmed@…` one whose sign-up is not confirmed yet. Null: signed in.
+ */
+export function demoSignInRefusal(username: string, code: string | undefined): ErrorCode | null {
+  const name = username.trim().toLowerCase().split('@')[0];
+  if (name === 'unconfirmed') return ErrorCode.EmailNotConfirmed;
+  if (name !== 'locked') return null;
+  if (code === undefined) return ErrorCode.SignInCodeRequired;
+  return code.replace(/[\s-]/g, '') === DEMO_SIGNIN_CODE ? null : ErrorCode.InvalidSignInCode;
 }
 
 /** A persona's accounts as GET /profile/accounts would describe them (post-login routing's input). */

@@ -53,7 +53,11 @@ const ROUTES: Route[] = [
   // Team (the teamOwner persona's account, kept in memory): demo-team.ts.
   route('get', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoTeamPage(req.query)),
   route('post', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoInvite(req.body)),
-  route('put', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoChange(String(req.pathParams.Uid), req.body)),
+  route('put', '/api/v1/profile/account/people/{Uid}', async (req) => {
+    // Handing the account over is sensitive: ten minutes after the page loaded it asks 'Confirm it's you' (demo-reauth.ts).
+    if (req.body.IsPrimary) (await import('./demo-reauth.ts')).demoRequireRecent(req.now);
+    return (await import('./demo-team.ts')).demoChange(String(req.pathParams.Uid), req.body);
+  }),
   route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoRemove(String(req.pathParams.Uid))),
   // Profile and account (per persona, kept in memory): demo-profile.ts.
   route('get', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoProfile(req.persona)),
@@ -63,10 +67,29 @@ const ROUTES: Route[] = [
   route('get', '/api/v1/profile/accounts', async (req) => (await import('./demo-profile.ts')).demoAccounts(req.persona, req.now)),
   route('get', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoAccount(req.persona)),
   route('put', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoSaveAccount(req.persona, req.body)),
+  // The person's sessions (per persona, kept in memory): demo-sessions.ts.
+  route('get', '/api/v1/profile/sessions', async (req) => (await import('./demo-sessions.ts')).demoSessions(req.persona, req.now)),
+  route('delete', '/api/v1/profile/sessions/{Uid}', async (req) => (await import('./demo-sessions.ts')).demoEndSession(req.persona, String(req.pathParams.Uid), req.now)),
+  route('delete', '/api/v1/profile/sessions', async (req) => (await import('./demo-sessions.ts')).demoEndOtherSessions(req.persona, req.now)),
+  // Re-authentication and the email change (issue 12): demo-reauth.ts, demo-email-change.ts.
+  route('post', '/api/v1/auth/reauthenticate', async (req) => (await import('./demo-reauth.ts')).demoReauthenticate(req.body, req.now)),
+  route('post', '/api/v1/profile/email', async (req) => (await import('./demo-email-change.ts')).demoRequestEmailChange(req.persona, req.body)),
+  route('post', '/api/v1/profile/email/confirm', async (req) => (await import('./demo-email-change.ts')).demoConfirmEmailChange(req.persona)),
+  route('post', '/api/v1/profile/email/undo', async (req) => (await import('./demo-email-change.ts')).demoUndoEmailChange(req.persona)),
   // Community server: the demo company has none, so finishing login never stops at discordInterstitial.
   route('get', '/api/v1/profile/discord', () => ({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null })),
-  // Sign-in: any email and password; the screen switches the demo persona (demo-signin.ts). The token is not a real one.
-  route('post', '/api/v1/tokens', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
+  // Sign-in: any email and password; the screen switches the demo persona (demo-signin.ts). The token is not a real one,
+  // and the device token is empty, so demo mode stores none. `locked@…` shows the mailed-code step, `unconfirmed@…` the
+  // unconfirmed email (demoSignInRefusal).
+  route('post', '/api/v1/tokens', async (req) => {
+    const refusal = (await import('./demo-signin.ts')).demoSignInRefusal(req.body.username, req.body.code);
+    if (refusal === ErrorCode.InvalidSignInCode) {
+      throw new DemoRefusal(400, refusal, [{ Field: 'code', ErrorCode: refusal, Message: defaultMessages[refusal] }]);
+    }
+    if (refusal) throw new DemoRefusal(403, refusal);
+    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900, device_token: '' };
+  }),
+  route('post', '/api/v1/crm/registrations/confirmation-mail', () => undefined),
   route('post', '/api/v1/reissue-token', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
   route('post', '/api/v1/tokens/logout', () => undefined),
   // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
@@ -76,7 +99,7 @@ const ROUTES: Route[] = [
   route('get', '/api/v1/crm/people/resetPassword/{token}/options', () => ({ Options: 1 })),
   route('post', '/api/v1/crm/people/resetPassword/{token}', async (req) => {
     if (req.body.NewPassword !== undefined) (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);
-    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 };
+    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900, device_token: '' };
   }),
   route('post', '/api/v1/auth/validate-password', async (req) => (await import('./demo-passwords.ts')).demoValidatePassword(req.body.Password)),
   route('put', '/api/v1/profile/password', async (req) => {

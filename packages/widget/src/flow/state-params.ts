@@ -56,6 +56,10 @@ const READERS = {
   team: (raw: Raw) => read<{ offset?: number }>(raw, { offset: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined) }),
   teamMemberPromote: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
   teamMemberRemove: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
+  // The email change: where the link went; the token of the link being followed (the loader reads it from the page address).
+  emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
+  emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  emailChangeUndo: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

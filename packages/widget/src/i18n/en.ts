@@ -46,6 +46,10 @@ const stateTitles: Record<StateName, string> = {
   supportThankYou: 'Thank you',
   chat: 'Chat',
   leadForm: 'Get in touch',
+  emailChange: 'Change email',
+  emailChangeSent: 'Check your inbox',
+  emailChangeConfirm: 'Confirm new email',
+  emailChangeUndo: 'Undo email change',
 };
 
 export const en = {

@@ -26,4 +26,10 @@ describe('what the page address asks the widget to finish', () => {
     expect(landingFor('https://shop.example/?confirmationToken=xyz#top')).toEqual({ state: 'resetPassword', params: { token: 'xyz', kind: 'confirmation' }, cleanHref: 'https://shop.example/#top' });
     expect(landingFor('https://shop.example/?resetToken=')).toBeNull();
   });
+
+  it('an email change link or its undo lands on its screen with the token, removed from the address (the screen POSTs it; the page load changes nothing)', () => {
+    expect(landingFor('https://shop.example/account?tab=profile&emailChangeToken=abc_-1')).toEqual({ state: 'emailChangeConfirm', params: { token: 'abc_-1' }, cleanHref: 'https://shop.example/account?tab=profile' });
+    expect(landingFor('https://shop.example/?emailChangeUndoToken=xyz')).toEqual({ state: 'emailChangeUndo', params: { token: 'xyz' }, cleanHref: 'https://shop.example/' });
+    expect(landingFor('https://shop.example/?emailChangeToken=')).toBeNull();
+  });
 });

@@ -1,14 +1,17 @@
+import { EMAIL_CHANGE_TOKEN_PARAM, EMAIL_CHANGE_UNDO_TOKEN_PARAM } from '@portico/core/profile/email-change';
+
 /**
  * What the page's address asks the widget to finish when it loads: the return from a bank's
  * authentication step that a Portico screen started (the provider adds redirect_status to a return
  * address carrying `portico_action`; spec 1 section 4 "Return from the payment redirect" lands on
  * processing), the link of a sign-up confirmation mail (registerConfirmation confirms the
- * token), or a reset or invitation link (`resetToken` / `confirmationToken`: resetPassword). The
+ * token), a reset or invitation link (`resetToken` / `confirmationToken`: resetPassword), or an
+ * email change's link or its undo (`emailChangeToken`: emailChangeConfirm, `emailChangeUndoToken`: emailChangeUndo). The
  * values are read here, once, and removed from the address bar at once, so nothing
  * else on the page acts on them a second time.
  */
 export interface Landing {
-  state: 'processing' | 'registerConfirmation' | 'resetPassword';
+  state: 'processing' | 'registerConfirmation' | 'resetPassword' | 'emailChangeConfirm' | 'emailChangeUndo';
   params: Record<string, string>;
   /** The address without what was read. */
   cleanHref: string;
@@ -39,6 +42,14 @@ export function landingFor(href: string): Landing | null {
     if (link) {
       q.delete(key);
       return { state: 'resetPassword', params: { token: link, kind }, cleanHref: url.toString() };
+    }
+  }
+  // The email change's link (to the new address) and its undo (to the old one): their screens POST the token on the person's behalf.
+  for (const [key, state] of [[EMAIL_CHANGE_TOKEN_PARAM, 'emailChangeConfirm'], [EMAIL_CHANGE_UNDO_TOKEN_PARAM, 'emailChangeUndo']] as const) {
+    const link = q.get(key);
+    if (link) {
+      q.delete(key);
+      return { state, params: { token: link }, cleanHref: url.toString() };
     }
   }
   const token = q.get('token');

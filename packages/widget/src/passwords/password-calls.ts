@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/http.ts';
 import type { PasswordRuleResult } from '@portico/core/passwords/password-policy';
+import { rememberDeviceFromAnswer } from '../signin/known-device.ts';
 
 /** The one-time token of a reset link (`resetToken`) or an invitation's set-password link (`confirmationToken`). */
 export interface LinkToken { token: string; kind: 'reset' | 'confirmation' }
@@ -22,9 +23,10 @@ export async function resetOptions(api: ApiClient, token: string, signal?: Abort
   return (await api.request('get', '/api/v1/crm/people/resetPassword/{token}/options', { path: { token }, ...(signal ? { signal } : {}) })).Options;
 }
 
-/** POST /crm/people/resetPassword/{token}: a fresh access token once the password (or Google) is set. */
+/** POST /crm/people/resetPassword/{token}: a fresh access token once the password (or Google) is set; this browser becomes a known one. */
 export async function resetPassword(api: ApiClient, token: string, credential: { NewPassword: string } | { GoogleIdToken: string }, page: string): Promise<string> {
   const answer = await api.request('post', '/api/v1/crm/people/resetPassword/{token}', { path: { token }, body: credential, query: { parentUrl: page } });
+  await rememberDeviceFromAnswer(answer);
   return answer.access_token;
 }
 

@@ -8,7 +8,7 @@ import type { StateName } from '@portico/core';
 export const STATE_AREAS = {
   'Sign-up and checkout': ['selectPlan', 'register', 'registerConfirmation', 'checkout', 'processing'],
   'Login and password': ['login', 'forgotPassword', 'forgotPasswordConfirmation', 'resetPassword', 'passwordChange', 'chooseAccount'],
-  'Profile and account': ['profile', 'profileView', 'profileEdit', 'account', 'accountEdit'],
+  'Profile and account': ['profile', 'profileView', 'profileEdit', 'account', 'accountEdit', 'emailChange', 'emailChangeSent', 'emailChangeConfirm', 'emailChangeUndo'],
   'Plan and billing': [
     'plan', 'planChange', 'planOptionsChange', 'planChangeConfirmation', 'planCancel', 'billing',
     'billingRemovePaymentInformation', 'billingInvoiceRecipients', 'updatePaymentInformation',

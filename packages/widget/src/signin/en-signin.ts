@@ -11,6 +11,23 @@ export const enSignin = {
     or: 'OR',
     signingIn: 'Signing you in…',
   },
+  code: {
+    title: 'Enter the code from the email',
+    sent: 'We sent a code to {{email}}. It can take a minute to arrive. If the password you typed was wrong, no code is sent: go back and try again.',
+    why: 'There were many failed attempts to sign in to this account, so a browser that has not signed in here before needs the code as well as the password.',
+    label: 'Code from the email',
+    submit: 'Continue',
+    submitting: 'Checking…',
+    resend: 'Send a new code',
+    resending: 'Sending…',
+    resent: 'If the password was right, a new code is on its way to {{email}}. Only the newest code works.',
+    back: 'Back',
+  },
+  unconfirmed: {
+    resend: 'Send the link again',
+    sending: 'Sending…',
+    sent: 'We sent a new link to {{email}}.',
+  },
   choose: {
     text: 'Please select the account you wish to login to:',
     primary: 'Account owner',

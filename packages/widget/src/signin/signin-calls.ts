@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/http.ts';
 import type { RoutingAccount } from '@portico/core/signin/post-login-routing';
+import { readDeviceToken, rememberDeviceToken } from './known-device.ts';
 
 /** The person's local time zone, sent with a sign-in (audited with it). */
 function timezone(): string | undefined {
@@ -10,16 +11,34 @@ function timezone(): string | undefined {
   }
 }
 
-export type Credentials = { username: string; password: string } | { username: string; googleIdToken: string };
+/**
+ * A password sign-in; on the code step (after Errors.SignInCodeRequired) with the mailed `code`,
+ * or `resendCode` for 'Send a new code'.
+ */
+export interface PasswordCredentials { username: string; password: string; code?: string | undefined; resendCode?: boolean | undefined }
+export type Credentials = PasswordCredentials | { username: string; googleIdToken: string };
 
-/** POST /tokens; Google sign-in sends the token's email with a null password (spec 2 section 4). */
+/**
+ * POST /tokens; Google sign-in sends the token's email with a null password (spec 2 section 4).
+ * The browser's device token for this email goes with it, and the answer's is kept (known-device.ts).
+ */
 export async function requestToken(api: ApiClient, c: Credentials, account?: { accountUid?: string }): Promise<string> {
   const tz = timezone();
-  const body = 'password' in c ? { username: c.username, password: c.password } : { username: c.username, password: null, GoogleIdToken: c.googleIdToken };
+  const device = await readDeviceToken(c.username);
+  const body = 'password' in c
+    ? { username: c.username, password: c.password, ...(c.code !== undefined ? { code: c.code } : {}), ...(c.resendCode ? { resend_code: true } : {}) }
+    : { username: c.username, password: null, GoogleIdToken: c.googleIdToken };
   const answer = await api.request('post', '/api/v1/tokens', {
-    body, ...(account?.accountUid ? { query: { accountUid: account.accountUid } } : {}), ...(tz ? { headers: { 'X-Timezone': tz } } : {}),
+    body: { ...body, ...(device ? { device_token: device } : {}) },
+    ...(account?.accountUid ? { query: { accountUid: account.accountUid } } : {}), ...(tz ? { headers: { 'X-Timezone': tz } } : {}),
   });
+  await rememberDeviceToken(c.username, answer.device_token);
   return answer.access_token;
+}
+
+/** POST /crm/registrations/confirmation-mail: 'Send the link again' (the same answer whatever the address). */
+export async function resendConfirmationMail(api: ApiClient, email: string, confirmationUrl: string): Promise<void> {
+  await api.request('post', '/api/v1/crm/registrations/confirmation-mail', { body: { Email: email }, query: { confirmationUrl } });
 }
 
 /** POST /reissue-token: a token for the same session, switched to `accountUid` when given. */

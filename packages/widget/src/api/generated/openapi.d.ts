@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm it is you: the current password (or a fresh Google ID token for a Google-linked login) makes this session count as recently signed in for 10 minutes, so sensitive changes are allowed (400 on Password or GoogleIdToken when wrong) */
+        post: operations["postAuthReauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/session": {
         parameters: {
             query?: never;
@@ -578,6 +595,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crm/registrations/confirmation-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a new email confirmation link (72 hours; older links stop working) when the address is waiting for confirmation; the same 204 either way */
+        post: operations["postCrmRegistrationsConfirmationMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crm/registrations/email-exists": {
         parameters: {
             query?: never;
@@ -689,7 +723,7 @@ export interface paths {
         };
         /** The signed-in person (with PasswordMustChange, ProfileImageS3Url, OAuthGoogleProfileId, configured field values) */
         get: operations["getProfile"];
-        /** Change the editable profile fields (checked with the profile field configuration; 409 Errors.Duplicate for an email in use; Google-linked people keep their email) */
+        /** Change the editable profile fields (checked with the profile field configuration). The email is changed with POST /profile/email: a different Email here is 400 on Person.Email (the same one is accepted) */
         put: operations["putProfile"];
         post?: never;
         delete?: never;
@@ -786,6 +820,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to change the email: needs the current password (400 on Password when wrong), mails a single-use link (24 hours) to the new address; the email changes only when the link is used. 409 Errors.Duplicate on NewEmail when taken, 403 for a Google-linked login */
+        post: operations["postProfileEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use the link mailed to the new address: the email changes, the old address gets a notice with an undo link (7 days). 404 Errors.InvalidToken when unknown, used or expired; 409 Errors.Duplicate when the address was taken meanwhile */
+        post: operations["postProfileEmailConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use the undo link mailed to the old address: the old email comes back, the password is taken away and every session ends (the person sets a new password with a reset link). 404 Errors.InvalidToken when unknown, used or expired */
+        post: operations["postProfileEmailUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/password": {
         parameters: {
             query?: never;
@@ -816,6 +901,41 @@ export interface paths {
         post?: never;
         /** Remove the profile photo */
         delete: operations["deleteProfilePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's live sessions, the current one first, then the most recently active: device, browser and OS from the User-Agent, address, place (with auth.geoIpDatabase), Created, LastSeen, IsCurrent */
+        get: operations["getProfileSessions"];
+        put?: never;
+        post?: never;
+        /** End every session of the person but the current one */
+        delete: operations["deleteProfileSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/sessions/{Uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the person's sessions: its tokens are refused at once (the current one: a logout). 404 for an unknown, ended or another person's session */
+        delete: operations["deleteProfileSessionsByUid"];
         options?: never;
         head?: never;
         patch?: never;
@@ -881,7 +1001,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a password or a Google ID token: an access token and a new session (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in) */
+        /** Sign in with a password or a Google ID token: an access token, a new session and the browser's device token (400 Errors.InvalidCredentials for any wrong email or password, Errors.InvalidCredentialsGoogle for a refused Google sign-in; while strangers' guesses have tripped the account, 403 Errors.SignInCodeRequired from an unknown browser, right password or not, then password + code, 400 Errors.InvalidSignInCode; 403 Errors.EmailNotConfirmed before the sign-up is confirmed) */
         post: operations["postTokens"];
         delete?: never;
         options?: never;
@@ -1109,14 +1229,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not modified */
             304: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -1172,14 +1290,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not modified */
             304: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -1228,6 +1344,51 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+        };
+    };
+    postAuthReauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A Google ID token issued in the last 10 minutes, for the Google profile this login is linked to */
+                    GoogleIdToken?: string;
+                    /** @description The current password, exactly as typed */
+                    Password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Confirmed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1560,9 +1721,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -3429,9 +3588,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -3481,6 +3638,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        device_token: string;
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "Bearer";
@@ -3662,6 +3820,130 @@ export interface operations {
                         }[];
                     } | null;
                     TermsAccepted?: boolean;
+                };
+                "multipart/form-data": {
+                    account: {
+                        /** @default {} */
+                        Account?: {
+                            BillingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            ClientIdentifier?: string | null;
+                            DomainName?: string | null;
+                            FieldValues?: {
+                                [key: string]: string | boolean | number | string[] | {
+                                    AddressLine1?: string | null;
+                                    AddressLine2?: string | null;
+                                    AddressLine3?: string | null;
+                                    City?: string | null;
+                                    Country?: string | null;
+                                    PostalCode?: string | null;
+                                    State?: string | null;
+                                } | {
+                                    TaxId: string;
+                                    TaxIdType: string;
+                                };
+                            };
+                            MailingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            Name?: string | null;
+                            TaxIds?: {
+                                TaxId: string;
+                                TaxIdType: string;
+                            }[];
+                        };
+                        GoogleIdToken?: string;
+                        Nonce?: string;
+                        PaymentInformation?: {
+                            PaymentClientSecret?: string | null;
+                            SetupIntent?: string | null;
+                        } | null;
+                        Person: {
+                            Email?: string;
+                            FieldValues?: {
+                                [key: string]: string | boolean | number | string[] | {
+                                    AddressLine1?: string | null;
+                                    AddressLine2?: string | null;
+                                    AddressLine3?: string | null;
+                                    City?: string | null;
+                                    Country?: string | null;
+                                    PostalCode?: string | null;
+                                    State?: string | null;
+                                } | {
+                                    TaxId: string;
+                                    TaxIdType: string;
+                                };
+                            };
+                            FirstName?: string | null;
+                            LastName?: string | null;
+                            MailingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            OptInToEmailList?: boolean;
+                            Password?: string;
+                            PhoneMobile?: string | null;
+                            PhoneWork?: string | null;
+                            Title?: string | null;
+                        };
+                        RecaptchaToken?: string;
+                        Subscription?: {
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            DiscountCouponSubscriptions?: {
+                                DiscountCoupon: {
+                                    Uid?: string;
+                                    UniqueIdentifier?: string;
+                                };
+                            }[];
+                            Plan: {
+                                Uid: string;
+                            };
+                            /**
+                             * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                             * @default 0
+                             */
+                            Quantity?: number;
+                            /** @default [] */
+                            SubscriptionAddOns?: {
+                                AddOn: {
+                                    Uid: string;
+                                };
+                                /** @enum {string|null} */
+                                BillingRenewalTerm?: "Monthly" | "Quarterly" | "Yearly" | "OneTime" | null;
+                                /**
+                                 * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                                 * @default 1
+                                 */
+                                Quantity?: number;
+                                selected?: boolean;
+                            }[];
+                        } | null;
+                        TermsAccepted?: boolean;
+                    };
+                    /**
+                     * Format: binary
+                     * @description PNG or JPEG, at most 1048576 bytes, checked by content
+                     */
+                    profileImage?: string;
                 };
             };
         };
@@ -4180,6 +4462,51 @@ export interface operations {
             };
         };
     };
+    postCrmRegistrationsConfirmationMail: {
+        parameters: {
+            query?: {
+                confirmationUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    Email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Accepted (whether or not the address has an account waiting for confirmation) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getCrmRegistrationsEmailExists: {
         parameters: {
             query: {
@@ -4350,6 +4677,130 @@ export interface operations {
                         }[];
                     } | null;
                     TermsAccepted?: boolean;
+                };
+                "multipart/form-data": {
+                    account: {
+                        /** @default {} */
+                        Account?: {
+                            BillingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            ClientIdentifier?: string | null;
+                            DomainName?: string | null;
+                            FieldValues?: {
+                                [key: string]: string | boolean | number | string[] | {
+                                    AddressLine1?: string | null;
+                                    AddressLine2?: string | null;
+                                    AddressLine3?: string | null;
+                                    City?: string | null;
+                                    Country?: string | null;
+                                    PostalCode?: string | null;
+                                    State?: string | null;
+                                } | {
+                                    TaxId: string;
+                                    TaxIdType: string;
+                                };
+                            };
+                            MailingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            Name?: string | null;
+                            TaxIds?: {
+                                TaxId: string;
+                                TaxIdType: string;
+                            }[];
+                        };
+                        GoogleIdToken?: string;
+                        Nonce?: string;
+                        PaymentInformation?: {
+                            PaymentClientSecret?: string | null;
+                            SetupIntent?: string | null;
+                        } | null;
+                        Person: {
+                            Email?: string;
+                            FieldValues?: {
+                                [key: string]: string | boolean | number | string[] | {
+                                    AddressLine1?: string | null;
+                                    AddressLine2?: string | null;
+                                    AddressLine3?: string | null;
+                                    City?: string | null;
+                                    Country?: string | null;
+                                    PostalCode?: string | null;
+                                    State?: string | null;
+                                } | {
+                                    TaxId: string;
+                                    TaxIdType: string;
+                                };
+                            };
+                            FirstName?: string | null;
+                            LastName?: string | null;
+                            MailingAddress?: {
+                                AddressLine1?: string | null;
+                                AddressLine2?: string | null;
+                                AddressLine3?: string | null;
+                                City?: string | null;
+                                Country?: string | null;
+                                PostalCode?: string | null;
+                                State?: string | null;
+                            } | null;
+                            OptInToEmailList?: boolean;
+                            Password?: string;
+                            PhoneMobile?: string | null;
+                            PhoneWork?: string | null;
+                            Title?: string | null;
+                        };
+                        RecaptchaToken?: string;
+                        Subscription?: {
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            DiscountCouponSubscriptions?: {
+                                DiscountCoupon: {
+                                    Uid?: string;
+                                    UniqueIdentifier?: string;
+                                };
+                            }[];
+                            Plan: {
+                                Uid: string;
+                            };
+                            /**
+                             * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                             * @default 0
+                             */
+                            Quantity?: number;
+                            /** @default [] */
+                            SubscriptionAddOns?: {
+                                AddOn: {
+                                    Uid: string;
+                                };
+                                /** @enum {string|null} */
+                                BillingRenewalTerm?: "Monthly" | "Quarterly" | "Yearly" | "OneTime" | null;
+                                /**
+                                 * @description A whole number from 0 to 100000; otherwise 400 Errors.QuantityInvalid or Errors.QuantityAboveMaximum
+                                 * @default 1
+                                 */
+                                Quantity?: number;
+                                selected?: boolean;
+                            }[];
+                        } | null;
+                        TermsAccepted?: boolean;
+                    };
+                    /**
+                     * Format: binary
+                     * @description PNG or JPEG, at most 1048576 bytes, checked by content
+                     */
+                    profileImage?: string;
                 };
             };
         };
@@ -4523,13 +4974,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file's bytes (image/png or image/jpeg) */
+            /** @description The file's bytes, typed from them at upload */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
             /** @description Not modified */
@@ -4537,9 +4989,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -5179,9 +5629,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -5546,6 +5994,154 @@ export interface operations {
             };
         };
     };
+    postProfileEmail: {
+        parameters: {
+            query?: {
+                parentUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description When the link is used, sign out every other session of the person (this one stays) */
+                    EndOtherSessions?: boolean;
+                    /** @description The address to change to; it gets the confirmation link */
+                    NewEmail: string;
+                    /** @description The current password, exactly as typed */
+                    Password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ExpiresInHours: number;
+                        PendingEmail: string;
+                    };
+                };
+            };
+        };
+    };
+    postProfileEmailConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        OtherSessionsEnded: number;
+                    };
+                };
+            };
+        };
+    };
+    postProfileEmailUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        SessionsEnded: number;
+                    };
+                };
+            };
+        };
+    };
     putProfilePassword: {
         parameters: {
             query?: never;
@@ -5586,9 +6182,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -5601,7 +6195,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG or JPEG, at most 2000000 bytes, checked by content
+                     */
+                    profileImage: string;
+                };
+            };
+        };
         responses: {
             /** @description The request was refused: see ErrorCode */
             "4XX": {
@@ -5721,6 +6325,160 @@ export interface operations {
                         Uid: string;
                     };
                 };
+            };
+        };
+    };
+    getProfileSessions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Browser: {
+                                Name: string | null;
+                                Version: string | null;
+                            };
+                            /** Format: date-time */
+                            Created: string;
+                            Device: {
+                                Model: string | null;
+                                /** @enum {string} */
+                                Type: "Desktop" | "Mobile" | "Tablet" | "TV" | "Bot" | "Unknown";
+                                Vendor: string | null;
+                            };
+                            IpAddress: string | null;
+                            IsCurrent: boolean;
+                            /** Format: date-time */
+                            LastSeen: string;
+                            Location: {
+                                City: string | null;
+                                Country: string | null;
+                                CountryCode: string | null;
+                            } | null;
+                            OperatingSystem: {
+                                Name: string | null;
+                                Version: string | null;
+                            };
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many sessions were ended */
+                        Ended: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileSessionsByUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5876,13 +6634,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    code?: string;
+                    device_token?: string;
                     GoogleIdToken?: string;
                     password?: string | null;
+                    resend_code?: boolean | ("true" | "false");
                     username: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    code?: string;
+                    device_token?: string;
                     GoogleIdToken?: string;
                     password?: string | null;
+                    resend_code?: boolean | ("true" | "false");
                     username: string;
                 };
             };
@@ -5914,6 +6678,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        device_token: string;
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "Bearer";
@@ -5954,9 +6719,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": null;
-                };
+                content?: never;
             };
         };
     };
@@ -6034,8 +6797,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The startup settings as JSON: core InitSettings (packages/core/src/settings/init-settings.ts) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6075,6 +6847,31 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": {
+                        Countries: {
+                            Code: string;
+                            Name: string;
+                            StateRequired: boolean;
+                        }[];
+                        Currencies: {
+                            Code: string;
+                            DecimalDigits: 0 | 2;
+                            Name: string;
+                            Symbol: string;
+                        }[];
+                        TaxIdTypes: {
+                            Code: string;
+                            Name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
             };
         };
@@ -6106,8 +6903,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The startup settings as JSON: core InitSettings (packages/core/src/settings/init-settings.ts) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };

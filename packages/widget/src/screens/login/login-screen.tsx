@@ -16,8 +16,12 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { completeSignIn } from '../../signin/complete-sign-in.ts';
 import { readLastEmail, rememberLastEmail } from '../../signin/last-email.ts';
 import { loginErrorCode } from '../../signin/login-errors.ts';
-import { requestToken, type Credentials } from '../../signin/signin-calls.ts';
+import { requestToken, resendConfirmationMail, type Credentials, type PasswordCredentials } from '../../signin/signin-calls.ts';
+import { browser } from '../../signin/complete-sign-in.ts';
+import { confirmationPage } from '../../signup/registration-calls.ts';
 import '../../signin/setup.ts';
+import { CODE, SignInCodeStep } from './sign-in-code-step.tsx';
+import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 
 const EMAIL = 'Person.Email';
 const PASSWORD = 'Password';
@@ -49,7 +53,9 @@ function PasswordField({ form, label }: { form: FormApi; label: string }) {
  * login (spec 2 section 2): email and password, validated on every change; 'Forgot password?';
  * create account when registration is on and the company bills itself (the configured
  * registration URL, else selectPlan); Google when a client id is set. A token goes to
- * completeSignIn (post-login routing). Errors follow spec 2 section 8.
+ * completeSignIn (post-login routing). Errors follow spec 2 section 8. Errors.SignInCodeRequired
+ * opens the code step (the mailed code with the same password); Errors.EmailNotConfirmed offers
+ * 'Send the link again' (docs/auth.md "Lockout and known browsers", "Unconfirmed email").
  */
 export default function LoginScreen({ params }: ScreenProps<'login'>) {
   const { t } = useTranslation();
@@ -68,6 +74,10 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
     (typeof values[PASSWORD] === 'string' && values[PASSWORD] !== '' ? [] : [{ Field: PASSWORD, ErrorCode: ErrorCode.Required, Message: '' }]), []);
   const form = useForm({ fields, initialValues, validate });
   const [signingIn, setSigningIn] = useState(false);
+  /** The password sign-in waiting for its mailed code; null on the password step. */
+  const [codeFor, setCodeFor] = useState<PasswordCredentials | null>(null);
+  /** The email a sign-in was refused for until it is confirmed. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   // "The form validates on every change": an email starts showing its error as soon as it is typed in.
   const typed = form.values[EMAIL];
@@ -87,7 +97,8 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
       token = await requestToken(api, credentials, params.accountUid ? { accountUid: params.accountUid } : undefined);
     } catch (err) {
       const code = loginErrorCode(err);
-      throw { ErrorCode: code, Message: '', FieldErrors: [] };
+      const onCode = code === ErrorCode.InvalidSignInCode ? [{ Field: CODE, ErrorCode: code, Message: '' }] : [];
+      throw { ErrorCode: code, Message: '', FieldErrors: onCode };
     }
     rememberLastEmail(remember, credentials.username);
     setSigningIn(true);
@@ -99,8 +110,18 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
   };
 
   const save = form.handleSubmit(async ({ values, raw }) => {
-    await signIn({ username: String(values[EMAIL] ?? ''), password: String(raw[PASSWORD] ?? '') });
+    const credentials = { username: String(values[EMAIL] ?? ''), password: String(raw[PASSWORD] ?? '') };
+    setUnconfirmed(null);
+    try {
+      await signIn(credentials);
+    } catch (problem) {
+      const code = (problem as { ErrorCode?: unknown }).ErrorCode;
+      if (code === ErrorCode.SignInCodeRequired) return setCodeFor(credentials);
+      if (code === ErrorCode.EmailNotConfirmed) setUnconfirmed(credentials.username);
+      throw problem;
+    }
   });
+  const resendLink = () => resendConfirmationMail(api, unconfirmed ?? '', confirmationPage(browser.href()));
 
   const onGoogle = (idToken: string) => {
     const email = readIdTokenClaims(idToken)?.email;
@@ -113,11 +134,21 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
 
   const registration = settings.RegistrationUrls.Registration;
   const canCreate = settings.RegistrationEnabled && settings.BillingSystem !== 'Stripe';
+  if (codeFor) {
+    return (
+      <div>
+        <ScreenHeading>{t('states.login')}</ScreenHeading>
+        <SignInCodeStep email={codeFor.username} busy={signingIn} onBack={() => setCodeFor(null)}
+          send={(extra) => signIn({ ...codeFor, ...extra })} />
+      </div>
+    );
+  }
   return (
     <div>
       <ScreenHeading>{t('states.login')}</ScreenHeading>
       <form className="p-stack" noValidate onSubmit={save} aria-label={t('states.login')}>
         <ErrorList errors={[...incoming, ...form.errorList]} />
+        {unconfirmed && <UnconfirmedNotice email={unconfirmed} resend={resendLink} onProblem={(p) => form.showProblem(p, { merge: true })} />}
         {settings.GoogleOAuthClientId && (
           <>
             <Suspense fallback={null}>

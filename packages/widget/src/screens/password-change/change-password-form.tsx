@@ -9,6 +9,7 @@ import { changePassword } from '../../passwords/password-calls.ts';
 import { PasswordField } from '../../passwords/password-field.tsx';
 import { PasswordRules } from '../../passwords/password-rules.tsx';
 import { usePasswordCheck } from '../../passwords/use-password-check.ts';
+import { REAUTH_CANCELLED, useReauthentication } from '../../auth/reauthenticate/use-reauthentication.tsx';
 
 const NO_FIELDS = [] as const;
 const PATHS = ['ExistingPassword', 'NewPassword', 'ConfirmPassword'] as const;
@@ -35,24 +36,30 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone(): Promise<voi
   });
   const password = typeof form.values.NewPassword === 'string' ? form.values.NewPassword : '';
   const check = usePasswordCheck(password, settings.PasswordPolicy, null);
+  const reauth = useReauthentication();
   const save = form.handleSubmit(async ({ raw }) => {
-    await changePassword(api, { ExistingPassword: String(raw.ExistingPassword), NewPassword: String(raw.NewPassword), ConfirmPassword: String(raw.ConfirmPassword) });
+    // The current password is the server's proof, so it does not ask again; the step stays in the path like every sensitive action.
+    const body = { ExistingPassword: String(raw.ExistingPassword), NewPassword: String(raw.NewPassword), ConfirmPassword: String(raw.ConfirmPassword) };
+    if (await reauth.run(() => changePassword(api, body)) === REAUTH_CANCELLED) return;
     await onDone();
   });
   return (
-    <form className="p-form p-password-form" noValidate onSubmit={save} aria-labelledby={headingId}>
-      <ErrorList errors={form.errorList} />
-      <PasswordField form={form} path="ExistingPassword" label={t('passwords.change.current')} autoComplete="current-password" />
-      <PasswordField form={form} path="NewPassword" label={t('passwords.change.password')} autoComplete="new-password" rulesId={rulesId}>
-        <PasswordRules id={rulesId} policy={settings.PasswordPolicy} items={check.items} checking={check.checking} />
-      </PasswordField>
-      <PasswordField form={form} path="ConfirmPassword" label={t('passwords.change.confirm')} autoComplete="new-password" />
-      <div className="p-password-actions">
-        <button type="submit" className="p-btn p-btn-primary" aria-disabled={form.busy || undefined}>
-          {form.busy ? t('passwords.change.saving') : t('passwords.change.save')}
-        </button>
-        <button type="button" className="p-btn p-btn-secondary" onClick={onCancel}>{t('passwords.change.cancel')}</button>
-      </div>
-    </form>
+    <>
+      <form className="p-form p-password-form" noValidate onSubmit={save} aria-labelledby={headingId}>
+        <ErrorList errors={form.errorList} />
+        <PasswordField form={form} path="ExistingPassword" label={t('passwords.change.current')} autoComplete="current-password" />
+        <PasswordField form={form} path="NewPassword" label={t('passwords.change.password')} autoComplete="new-password" rulesId={rulesId}>
+          <PasswordRules id={rulesId} policy={settings.PasswordPolicy} items={check.items} checking={check.checking} />
+        </PasswordField>
+        <PasswordField form={form} path="ConfirmPassword" label={t('passwords.change.confirm')} autoComplete="new-password" />
+        <div className="p-password-actions">
+          <button type="submit" className="p-btn p-btn-primary" aria-disabled={form.busy || undefined}>
+            {form.busy ? t('passwords.change.saving') : t('passwords.change.save')}
+          </button>
+          <button type="button" className="p-btn p-btn-secondary" onClick={onCancel}>{t('passwords.change.cancel')}</button>
+        </div>
+      </form>
+      {reauth.prompt}
+    </>
   );
 }

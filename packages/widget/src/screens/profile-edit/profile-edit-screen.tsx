@@ -1,7 +1,7 @@
 import '../profile-view/setup.ts';
 import { useMemo, useState } from 'react';
 import { valuesFromPayload } from '@portico/core/fields/index';
-import { editableFields, profileEntries } from '@portico/core/profile/profile-fields';
+import { profileEditFields, profileEntries } from '@portico/core/profile/profile-fields';
 import { useWidget } from '../../app/context.ts';
 import { ApiProblem, problemErrors } from '../../api/api-problem.ts';
 import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
@@ -21,7 +21,7 @@ import { PhotoField, photoError } from './photo-field.tsx';
 
 /**
  * profileEdit (spec 2 section 2): the configured profile fields the person may change (read-only
- * ones skipped; a Google-linked email skipped) through the form layer, and the profile photo.
+ * ones skipped; the email skipped: it changes through emailChange, issue 12) through the form layer, and the profile photo.
  * Save uploads the photo first (a refused photo stops the save and is cleared), then the fields;
  * 'Profile updated' and back to profile. Cancel returns to profile.
  */
@@ -46,7 +46,8 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
   const api = useApi();
   const cache = useQueryCache();
   const google = Boolean(profile.OAuthGoogleProfileId);
-  const fields = useMemo(() => editableFields(profileEntries(settings.FieldConfiguration.Profile), google), [settings, google]);
+  // The email has its own step (emailChange): profileEdit keeps the other fields.
+  const fields = useMemo(() => profileEditFields(profileEntries(settings.FieldConfiguration.Profile), google), [settings, google]);
   const initialValues = useMemo(() => valuesFromPayload(fields, { Person: profile }), [fields, profile]);
   const form = useForm({ fields, initialValues });
   const [photo, setPhoto] = useState<File | null>(null);

@@ -3,6 +3,7 @@ export const enProfile = {
   photo: 'Profile photo',
   password: 'Password',
   change: 'Change {{group}}',
+  changeEmail: 'Change email',
   passwordMask: '••••••••',
   googleManaged: 'Managed by your Google login',
   readOnly: 'Read only',

@@ -11,11 +11,12 @@ export interface ViewGroup {
   content?: ReactNode;
   /** Where 'Change <group>' goes; null for a read-only group (no link). */
   target: StateName | null;
+  /** A second link of the group (its email's own step when the group holds other fields too). */
+  extra?: { label: string; target: StateName };
 }
 
 /** The groups of a view screen (profileView, account): label, values, and the 'Change <group>' link. */
 export function FieldGroupList({ groups, body, label }: { groups: ViewGroup[]; body: Record<string, unknown>; label?: string }) {
-  const { t } = useTranslation();
   const { actions } = useWidget();
   return (
     <ul className="p-groups" aria-label={label}>
@@ -26,14 +27,25 @@ export function FieldGroupList({ groups, body, label }: { groups: ViewGroup[]; b
             {g.content !== undefined && <div className="p-group-value">{g.content}</div>}
             {g.entries?.map((e) => <EntryValue key={e.Definition.Uid} entry={e} entries={g.entries!} body={body} single={g.entries!.length === 1} />)}
           </div>
-          {g.target && (
-            <button type="button" className="p-link" onClick={() => actions.goTo(g.target!)}>
-              {t('profileArea.change', { group: g.name.toLowerCase() })}
-            </button>
-          )}
+          {g.extra ? (
+            <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 }}>
+              {g.target && <ChangeLink name={g.name} target={g.target} />}
+              <button type="button" className="p-link" onClick={() => actions.goTo(g.extra!.target)}>{g.extra.label}</button>
+            </span>
+          ) : g.target && <ChangeLink name={g.name} target={g.target} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+function ChangeLink({ name, target }: { name: string; target: StateName }) {
+  const { t } = useTranslation();
+  const { actions } = useWidget();
+  return (
+    <button type="button" className="p-link" onClick={() => actions.goTo(target)}>
+      {t('profileArea.change', { group: name.toLowerCase() })}
+    </button>
   );
 }
 

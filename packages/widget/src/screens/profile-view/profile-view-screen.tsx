@@ -1,6 +1,6 @@
 import './setup.ts';
 import { useMemo, type ReactNode } from 'react';
-import { fieldGroups, profileEntries } from '@portico/core/profile/profile-fields';
+import { fieldGroups, isEditableFor, isEmailEntry, profileEntries, type FieldGroup } from '@portico/core/profile/profile-fields';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';
 import { useApiQuery } from '../../api/use-api-query.ts';
@@ -14,6 +14,7 @@ import { fetchProfile, photoUrl, type Profile } from './profile-calls.ts';
 import { useProfileKey } from './use-profile-key.ts';
 import { SignedOut } from './signed-out.tsx';
 import { signOut } from '../../signin/sign-out.ts';
+import { SessionsSection, useSessionsQuery } from './sessions/sessions-section.tsx';
 
 /**
  * profile / profileView (spec 2 section 2): Profile photo, the configured groups (by default Name
@@ -27,7 +28,9 @@ export default function ProfileViewScreen(props: ScreenProps) {
   const { settings, runtime, actions } = useWidget();
   const key = useProfileKey('me');
   const query = useApiQuery(key, fetchProfile);
-  const profile = query.data;
+  const sessions = useSessionsQuery();
+  // The profile waits for the first sessions answer (or its failure), so everything appears at once.
+  const profile = sessions.loading && !sessions.data ? undefined : query.data;
   if (key === null || query.problem?.status === 401) return <SignedOut heading={t(`states.${props.state}`)} />;
   return (
     <div>
@@ -38,8 +41,9 @@ export default function ProfileViewScreen(props: ScreenProps) {
           <button type="button" className="p-btn p-btn-secondary" onClick={query.refetch}>{t('profileArea.retry')}</button>
         </>
       )}
-      {!profile && query.loading && <Spinner />}
+      {!profile && (query.loading || sessions.loading) && <Spinner />}
       {profile && <ProfileGroups profile={profile} entries={settings.FieldConfiguration.Profile} />}
+      {profile && <SessionsSection />}
       {profile && (
         <p className="p-actions-end">
           <button type="button" className="p-link" onClick={() => void signOut(runtime).then(() => actions.goTo('login'))}>{t('profileArea.logOut')}</button>
@@ -47,6 +51,17 @@ export default function ProfileViewScreen(props: ScreenProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Where a group's 'Change' goes: profileEdit for its editable fields, but the email has its own
+ * step (emailChange, issue 12); a group holding the email and other fields gets both links.
+ */
+function groupLinks(g: FieldGroup, google: boolean, changeEmail: string): ViewGroup {
+  const email = g.entries.some((e) => isEmailEntry(e) && isEditableFor(e, google));
+  const others = g.entries.some((e) => !isEmailEntry(e) && isEditableFor(e, google));
+  const target = others ? 'profileEdit' as const : email ? 'emailChange' as const : null;
+  return { name: g.name, entries: g.entries, target, ...(email && others ? { extra: { label: changeEmail, target: 'emailChange' as const } } : {}) };
 }
 
 function ProfileGroups({ profile, entries }: { profile: Profile; entries: Parameters<typeof profileEntries>[0] }) {
@@ -61,7 +76,7 @@ function ProfileGroups({ profile, entries }: { profile: Profile; entries: Parame
     : <span className="p-avatar" role="img" aria-label={t('profileArea.initialsAlt', { initials })}>{initials}</span>;
   const groups: ViewGroup[] = [
     { name: t('profileArea.photo'), content: photo, target: 'profileEdit' },
-    ...configured.map((g) => ({ name: g.name, entries: g.entries, target: g.editable ? 'profileEdit' as const : null })),
+    ...configured.map((g) => groupLinks(g, google, t('profileArea.changeEmail'))),
     { name: t('profileArea.password'), content: google ? t('profileArea.googleManaged') : t('profileArea.passwordMask'), target: google ? null : 'passwordChange' as const },
   ];
   return <FieldGroupList groups={groups} body={{ Person: profile }} />;

@@ -8,7 +8,7 @@ import { PROFILE_QUERY_PREFIX } from './profile-calls.ts';
  * in demo mode, per persona: switching persona, signing out or in as someone else reads again
  * instead of showing the last person's data; null (no read) without a token. Every key starts with PROFILE_QUERY_PREFIX.
  */
-export function useProfileKey(what: 'me' | 'account'): string | null {
+export function useProfileKey(what: 'me' | 'account' | 'sessions'): string | null {
   const { runtime, demo } = useWidget();
   const persona = useStore(runtime.persona);
   const token = useSyncExternalStore(runtime.token.subscribe, runtime.token.get, runtime.token.get);

@@ -9,11 +9,13 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { signOut } from '../../signin/sign-out.ts';
 import type { ScreenProps } from '../../states.ts';
 import { promoteMember } from '../team/team-calls.ts';
+import { REAUTH_CANCELLED, useReauthentication } from '../../auth/reauthenticate/use-reauthentication.tsx';
 
 /**
  * teamMemberPromote (spec 2 sections 2 and 4): the spec's question, then 'Make primary contact'
  * hands the account over. The server ends both people's sessions on it, so the widget logs out
- * (the token is forgotten) and goes to login; Cancel goes back to team.
+ * (the token is forgotten) and goes to login; Cancel goes back to team. A sign-in older than the
+ * re-authentication window is asked 'Confirm it's you' first (useReauthentication).
  */
 export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMemberPromote'>) {
   const { t } = useTranslation();
@@ -22,13 +24,18 @@ export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMem
   const cache = useQueryCache();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const reauth = useReauthentication();
 
   async function promote() {
     if (busy || !params.uid) return;
     setBusy(true);
     setProblem(null);
     try {
-      await promoteMember(api, params.uid);
+      // Handing the account over asks 'Confirm it's you' when the sign-in is older than the window.
+      if (await reauth.run(() => promoteMember(api, params.uid!)) === REAUTH_CANCELLED) {
+        setBusy(false);
+        return;
+      }
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiProblem) setProblem(err);
@@ -50,6 +57,7 @@ export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMem
         <button type="button" className="p-btn p-btn-primary" disabled={busy || !params.uid} onClick={() => void promote()}>{t('team.promote.confirm')}</button>
         <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('team')}>{t('team.promote.cancel')}</button>
       </div>
+      {reauth.prompt}
     </div>
   );
 }
