@@ -59,6 +59,30 @@ describe('sandbox card form (spec 1 section 5 "Native card form")', () => {
     await expectNoSeriousViolations(page, { include: ['#controls-gallery'] });
   });
 
+  test('the expiry takes what people type: 12/30, 1230 and 12 / 30 read as December 2030; a past month says the card has expired', async () => {
+    const { sample } = await openPaymentForm();
+    const exp = sample.getByRole('textbox', { name: 'Exp' });
+    for (const typed of ['12/30', '1230', '12 / 30']) {
+      await exp.fill('');
+      await exp.pressSequentially(typed);
+      expect(await exp.inputValue()).toBe('12 / 30');
+    }
+    await exp.fill('');
+    await exp.pressSequentially('01/20');
+    await sample.getByRole('textbox', { name: 'CVV' }).focus();
+    await sample.getByText('This card has expired.').waitFor();
+    expect(await exp.getAttribute('aria-invalid')).toBe('true');
+    await sample.getByRole('textbox', { name: 'Name on card' }).fill('Ada Lovelace');
+    await sample.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await exp.fill('');
+    await exp.pressSequentially('12/30');
+    await sample.getByRole('textbox', { name: 'CVV' }).fill('123');
+    await sample.getByText('The payment details are complete.').waitFor();
+    expect(await sample.getByText('This card has expired.').count()).toBe(0);
+    await pay(sample);
+    await sample.getByText(/^Payment confirmed \(pm_sbx_[0-9a-f]+\)\.$/).waitFor();
+  });
+
   test('4242 4242 4242 4242 succeeds: tokenized by /js/v1, the intent confirmed', async () => {
     const { page, sample, scripts } = await openPaymentForm();
     await enterCard(sample, '4242 4242 4242 4242');

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors/error-codes.ts';
-import { cardTypeOf, isCardExpired, isFailureStale, toCardTokenRequest, validateCardForm, type CardFormInput } from './card-rules.ts';
+import { checkExpiration, cardTypeOf, isCardExpired, isFailureStale, parseExpiration, toCardTokenRequest, validateCardForm, type CardFormInput } from './card-rules.ts';
 
 const now = new Date('2026-04-15T12:00:00Z');
 const good: CardFormInput = { NameOnCard: 'Ada Lovelace', CardNumber: '4242 4242 4242 4242', Expiration: '12/2030', Cvv: '123' };
+const pad = (n: number) => String(n).padStart(2, '0');
 const codesFor = (patch: Partial<CardFormInput>) => validateCardForm({ ...good, ...patch }, now).map((e) => [e.Field, e.ErrorCode]);
 
 describe('native card form (spec 1 section 5)', () => {
@@ -42,19 +43,94 @@ describe('native card form (spec 1 section 5)', () => {
     expect(error).toMatchObject({ ErrorCode: ErrorCode.InvalidCardType, Message: 'Only Visa, MasterCard, American Express, and Discover are accepted at this time.' });
   });
 
-  it('expiration: month 01-12, a slash, a 2xxx year', () => {
-    for (const bad of ['13/2030', '1/2030', '12/30', '12-2030', '12/1999']) {
-      expect(codesFor({ Expiration: bad }), bad).toEqual([['Expiration', ErrorCode.ExpirationDateInvalidFormat]]);
-    }
-    expect(codesFor({ Expiration: ' 01 / 2031 ' })).toEqual([]);
+  it('expiration: accepts what people type (issue 13, section 2 item 2)', () => {
+    const cases: [string, number, number][] = [
+      ['12/30', 12, 2030], ['1230', 12, 2030], ['12 / 30', 12, 2030], ['12/2030', 12, 2030], ['12 / 2030', 12, 2030],
+      ['122030', 12, 2030], ['1/30', 1, 2030], ['1 / 2031', 1, 2031], ['01-31', 1, 2031], ['01 - 2031', 1, 2031],
+      ['03 31', 3, 2031], [' 01 / 2031 ', 1, 2031], ['09/00', 9, 2000], ['11/99', 11, 2099],
+    ];
+    for (const [text, month, year] of cases) expect(parseExpiration(text), text).toEqual({ month, year });
+    expect(codesFor({ Expiration: '12/30' })).toEqual([]);
+    expect(codesFor({ Expiration: '1230' })).toEqual([]);
+    expect(codesFor({ Expiration: '12 / 30' })).toEqual([]);
   });
 
-  it('"Card expiry is checked against the 31st of the expiry month", with the clock passed in', () => {
-    expect(isCardExpired(4, 2026, new Date('2026-04-30T23:00:00Z'))).toBe(false);
-    expect(isCardExpired(4, 2026, new Date('2026-05-01T12:00:00Z'))).toBe(false); // the "31st of April" is May 1st
-    expect(isCardExpired(4, 2026, new Date('2026-05-02T00:00:00Z'))).toBe(true);
-    expect(isCardExpired(3, 2026, new Date('2026-03-31T23:59:59Z'))).toBe(false);
+  it('expiration: refuses month 0 or 13+, letters, odd shapes and years outside 20xx', () => {
+    for (const bad of [
+      '13/2030', '00/30', '0/30', '13/30', '99/30', 'ab/cd', '12/3O', 'Dec 2030', '12/', '/30', '12', '123', '12030', '12/3', '12/303',
+      '12//30', '12/30/31', '12.30', '12/1999', '12/2100', '1230 0', '+1/30', '1e1/30', '１２/３０',
+    ]) {
+      expect(parseExpiration(bad), bad).toBeNull();
+      expect(codesFor({ Expiration: bad }), bad).toEqual([['Expiration', ErrorCode.ExpirationDateInvalidFormat]]);
+    }
+  });
+
+  it('expiration: a year beyond the horizon (20 years from now) is a typing mistake', () => {
+    expect(checkExpiration('12/2046', now)).toEqual({ ok: true, expiry: { month: 12, year: 2046 } });
+    expect(checkExpiration('01/2047', now)).toEqual({ ok: false, code: ErrorCode.ExpirationDateInvalidFormat });
+    expect(checkExpiration('01/99', now)).toEqual({ ok: false, code: ErrorCode.ExpirationDateInvalidFormat });
+  });
+
+  it('expiration: which rule failed, and its message', () => {
+    expect(checkExpiration('  ', now)).toEqual({ ok: false, code: ErrorCode.ExpirationDateIsRequired });
+    expect(checkExpiration('12/3x', now)).toEqual({ ok: false, code: ErrorCode.ExpirationDateInvalidFormat });
+    expect(checkExpiration('03/26', now)).toEqual({ ok: false, code: ErrorCode.CardExpired });
+    expect(validateCardForm({ ...good, Expiration: '03/26' }, now)).toEqual([
+      { Field: 'Expiration', ErrorCode: ErrorCode.CardExpired, Message: 'This card has expired.' },
+    ]);
+    expect(validateCardForm({ ...good, Expiration: '3/2O26' }, now)[0]!.Message).toBe('Expiration date is not in the correct format.');
+  });
+
+  it('a card is valid through the end of its expiry month, with the clock passed in', () => {
+    expect(isCardExpired(11, 2026, new Date('2026-11-30T23:59:59.999Z'))).toBe(false);
+    expect(isCardExpired(11, 2026, new Date('2026-12-01T00:00:00Z'))).toBe(true);
+    expect(checkExpiration('11/26', new Date('2026-11-30T12:00:00Z')).ok).toBe(true);
+    expect(checkExpiration('11/26', new Date('2026-12-01T12:00:00Z'))).toEqual({ ok: false, code: ErrorCode.CardExpired });
+    // Short months and December roll over correctly (no "31st of April").
+    expect(isCardExpired(4, 2026, new Date('2026-04-30T23:59:59Z'))).toBe(false);
+    expect(isCardExpired(4, 2026, new Date('2026-05-01T00:00:00Z'))).toBe(true);
+    expect(isCardExpired(2, 2028, new Date('2028-02-29T23:00:00Z'))).toBe(false);
+    expect(isCardExpired(12, 2026, new Date('2026-12-31T23:59:59Z'))).toBe(false);
+    expect(isCardExpired(12, 2026, new Date('2027-01-01T00:00:00Z'))).toBe(true);
     expect(codesFor({ Expiration: '03/2026' })).toEqual([['Expiration', ErrorCode.CardExpired]]);
+  });
+
+  it('every month of every year parses the same in each accepted layout (property)', () => {
+    const layout = fc.constantFrom(
+      (m: number, y: number) => `${pad(m)}/${pad(y % 100)}`,
+      (m: number, y: number) => `${pad(m)}${pad(y % 100)}`,
+      (m: number, y: number) => `${pad(m)}/${y}`,
+      (m: number, y: number) => `${pad(m)} / ${y}`,
+      (m: number, y: number) => `${m}/${pad(y % 100)}`,
+      (m: number, y: number) => `${pad(m)}-${pad(y % 100)}`,
+      (m: number, y: number) => ` ${m} - ${y} `,
+      (m: number, y: number) => `${pad(m)}${y}`,
+    );
+    fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2000, max: 2099 }), layout, (month, year, write) => {
+      expect(parseExpiration(write(month, year))).toEqual({ month, year });
+    }));
+  });
+
+  it('a month outside 1-12 is never accepted, in any layout (property)', () => {
+    const badMonth = fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 }));
+    fc.assert(fc.property(badMonth, fc.integer({ min: 0, max: 99 }), fc.constantFrom('/', '', ' / ', '-'), (month, yy, sep) => {
+      expect(parseExpiration(`${pad(month)}${sep}${pad(yy)}`)).toBeNull();
+    }));
+  });
+
+  it('expired exactly from the first instant of the month after the expiry (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2000, max: 2098 }), fc.integer({ min: 1, max: 40 * 86_400_000 }), (month, year, ms) => {
+      const firstOfNext = Date.UTC(year, month, 1);
+      expect(isCardExpired(month, year, new Date(firstOfNext - ms))).toBe(false);
+      expect(isCardExpired(month, year, new Date(firstOfNext + ms - 1))).toBe(true);
+    }));
+  });
+
+  it('any text with a letter is refused (property)', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 9 }), fc.constantFrom(...'abcxyzOIlDEC'), fc.nat(9), (text, letter, at) => {
+      const withLetter = text.slice(0, at) + letter + text.slice(at);
+      expect(parseExpiration(withLetter)).toBeNull();
+    }));
   });
 
   it('CVV: 3 or 4 digits', () => {
@@ -72,6 +148,10 @@ describe('native card form (spec 1 section 5)', () => {
   it('builds the provider token request from a valid form', () => {
     expect(toCardTokenRequest({ ...good, CardNumber: '4242-4242 4242-4242', Expiration: '03/2030' }))
       .toEqual({ card_number: '4242424242424242', expire_month: '03', expire_year: '2030', cvv: '123' });
+    // Whatever layout was typed, the provider gets MM and YYYY as before.
+    for (const typed of ['3/30', '03 / 30', '0330', '03-2030']) {
+      expect(toCardTokenRequest({ ...good, Expiration: typed }), typed).toMatchObject({ expire_month: '03', expire_year: '2030' });
+    }
   });
 
   it('any Visa number of 13 or 16 digits, however grouped, passes (property)', () => {

@@ -9,7 +9,7 @@ import { defaultMessages } from '../errors/default-messages.ts';
 export interface CardFormInput {
   NameOnCard: string;
   CardNumber: string;
-  /** `MM/YYYY` as typed. */
+  /** The expiry as typed: `MM / YY`, `MMYY`, `MM/YYYY`… (see `parseExpiration`). */
   Expiration: string;
   Cvv: string;
 }
@@ -21,7 +21,12 @@ export type CardType = 'visa' | 'mast' | 'amex' | 'disc';
 export const PROVIDER_NAME_ON_CARD_REQUIRED_MESSAGE = 'Name on card is a required field ';
 
 const CARD_NUMBER_SHAPE = /^\d(?:[ -]?\d){12,15}$/;
-const EXPIRATION_SHAPE = /^(0[1-9]|1[0-2])\s*\/\s*(2\d{3})$/;
+/** Month, then a separator (a slash or dash with optional spaces, or spaces alone), then a 2- or 4-digit year. */
+const EXPIRATION_SEPARATED = /^(\d{1,2})(?:\s*[/-]\s*|\s+)(\d{2}|\d{4})$/;
+/** Digits only: the month must then have its two digits (`1230`, `122030`). */
+const EXPIRATION_DIGITS = /^(\d{2})(\d{2}|\d{4})$/;
+/** A year further ahead than this is a typing mistake, not a card (cards are issued for up to about 10 years). */
+export const EXPIRY_HORIZON_YEARS = 20;
 const CVV_SHAPE = /^\d{3,4}$/;
 
 /** Digits only: spaces and dashes between groups are allowed when typing. */
@@ -42,19 +47,49 @@ export function cardTypeOf(cardNumber: string): CardType | null {
   return null;
 }
 
-/** `MM/YYYY` as numbers, or null when it is not in that form. */
-export function parseExpiration(text: string): { month: number; year: number } | null {
-  const m = EXPIRATION_SHAPE.exec(text.trim());
-  return m ? { month: Number(m[1]), year: Number(m[2]) } : null;
+export interface CardExpiry {
+  /** 1 to 12. */
+  month: number;
+  /** Four digits, 2000 to 2099. */
+  year: number;
 }
 
 /**
- * Spec 1 section 5: expiry is checked against the 31st of the expiry month
- * (UTC, end of that day). For months shorter than 31 days the date rolls into
- * the next month, as the spec's rule does; the provider has the final say.
+ * The expiry as people type it: `MM/YY` (read as 20YY), `MMYY`, `MM/YYYY`, `MMYYYY`,
+ * `M/YY`, `M/YYYY`, with a slash, a dash or spaces between month and year and spaces
+ * around. Null for anything else: month 0 or 13+, letters, a year that is not 20xx.
+ * The horizon (a year too far ahead) needs the clock: `checkExpiration`.
+ */
+export function parseExpiration(text: string): CardExpiry | null {
+  const trimmed = text.trim();
+  const m = EXPIRATION_SEPARATED.exec(trimmed) ?? EXPIRATION_DIGITS.exec(trimmed);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const yearText = m[2]!;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (month < 1 || month > 12 || year < 2000 || year > 2099) return null;
+  return { month, year };
+}
+
+/**
+ * A card is valid through the end of its expiry month (UTC): 11/26 works on 30 November 2026
+ * and fails from 1 December 2026 00:00 UTC. The provider has the final say.
  */
 export function isCardExpired(month: number, year: number, now: Date): boolean {
-  return now.getTime() > Date.UTC(year, month - 1, 31, 23, 59, 59, 999);
+  return now.getTime() >= Date.UTC(year, month, 1);
+}
+
+export type ExpirationCheck =
+  | { ok: true; expiry: CardExpiry }
+  | { ok: false; code: typeof ErrorCode.ExpirationDateIsRequired | typeof ErrorCode.ExpirationDateInvalidFormat | typeof ErrorCode.CardExpired };
+
+/** The expiry field's rules in order: required, format (including the horizon), not expired. */
+export function checkExpiration(text: string, now: Date): ExpirationCheck {
+  if (!text.trim()) return { ok: false, code: ErrorCode.ExpirationDateIsRequired };
+  const expiry = parseExpiration(text);
+  if (!expiry || expiry.year > now.getUTCFullYear() + EXPIRY_HORIZON_YEARS) return { ok: false, code: ErrorCode.ExpirationDateInvalidFormat };
+  if (isCardExpired(expiry.month, expiry.year, now)) return { ok: false, code: ErrorCode.CardExpired };
+  return { ok: true, expiry };
 }
 
 const DAY_MS = 86_400_000;
@@ -78,20 +113,20 @@ export function validateCardForm(input: CardFormInput, now: Date): FieldError[] 
   if (!CARD_NUMBER_SHAPE.test(number)) errors.push(err('CardNumber', ErrorCode.CardNumberIsRequired));
   else if (!cardTypeOf(number)) errors.push(err('CardNumber', ErrorCode.InvalidCardType));
 
-  const expiration = input.Expiration.trim();
-  const parsed = parseExpiration(expiration);
-  if (!expiration) errors.push(err('Expiration', ErrorCode.ExpirationDateIsRequired));
-  else if (!parsed) errors.push(err('Expiration', ErrorCode.ExpirationDateInvalidFormat));
-  else if (isCardExpired(parsed.month, parsed.year, now)) errors.push(err('Expiration', ErrorCode.CardExpired));
+  const expiration = checkExpiration(input.Expiration, now);
+  if (!expiration.ok) errors.push(err('Expiration', expiration.code));
 
   if (!CVV_SHAPE.test(input.Cvv.trim())) errors.push(err('Cvv', ErrorCode.CVVIsRequired));
   return errors;
 }
 
-/** The provider's token request fields (spec 1 section 3), without api_login_id. Call after validateCardForm passed. */
+/**
+ * The provider's token request fields (spec 1 section 3), without api_login_id. Call after validateCardForm passed.
+ * The expiry goes as the provider takes it whatever was typed: a 2-digit month and a 4-digit year.
+ */
 export function toCardTokenRequest(input: CardFormInput): { card_number: string; expire_month: string; expire_year: string; cvv: string } {
   const parsed = parseExpiration(input.Expiration);
-  if (!parsed) throw new Error('toCardTokenRequest: expiration is not MM/YYYY');
+  if (!parsed) throw new Error('toCardTokenRequest: the expiration does not parse');
   return {
     card_number: cardDigits(input.CardNumber.trim()),
     expire_month: String(parsed.month).padStart(2, '0'),

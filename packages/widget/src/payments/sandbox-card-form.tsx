@@ -1,19 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ErrorCode, type FieldError } from '@portico/core';
+import { ErrorCode } from '@portico/core';
 import { toCardTokenRequest, validateCardForm, type CardFormInput } from '@portico/core/payments/card-rules';
 import type { DisplayError } from '../components/error-list-logic.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { CardFieldInput } from './card-field-input.tsx';
+import { CARD_FIELDS as FIELDS, cardRuleErrors, errorsByField, shownCardErrors, type CardErrors, type CardField } from './card-form-logic.ts';
+import { formatExpiryInput } from './expiry-input.ts';
 import { COMPLETENESS_DEBOUNCE_MS, type GatewayConfirm, type GatewayEntryProps } from './payment-types.ts';
 import { isSandboxError, loadSandboxScript } from './sandbox-script.ts';
 import { paymentsSheetRef } from './setup.ts';
 
-type CardField = keyof CardFormInput;
-const FIELDS: { name: CardField; label: string; autoComplete: string; inputMode?: 'numeric' | 'text'; hint?: string }[] = [
-  { name: 'NameOnCard', label: 'payments.nameOnCard', autoComplete: 'cc-name' },
-  { name: 'CardNumber', label: 'payments.cardNumber', autoComplete: 'cc-number', inputMode: 'numeric' },
-  { name: 'Expiration', label: 'payments.exp', autoComplete: 'cc-exp', hint: 'payments.expHint' },
-  { name: 'Cvv', label: 'payments.cvv', autoComplete: 'cc-csc', inputMode: 'numeric' },
-];
 /** The provider's token request fields back to the form's (the sandbox names the field it refused). */
 const FORM_FIELD: Record<string, CardField> = { name_on_card: 'NameOnCard', card_number: 'CardNumber', expire_month: 'Expiration', expire_year: 'Expiration', cvv: 'Cvv' };
 
@@ -29,7 +25,11 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<CardFormInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<CardField, DisplayError>>>({});
+  // Rule errors show once a field was left or a submit was tried; the provider's until the field is edited.
+  const [touched, setTouched] = useState<ReadonlySet<CardField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [providerErrors, setProviderErrors] = useState<CardErrors>({});
+  const errors = shownCardErrors(cardRuleErrors(values, new Date()), providerErrors, touched, submitted);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const latest = useRef(values);
   latest.current = values;
@@ -42,10 +42,8 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
   }, [values]);
 
   useEffect(() => {
-    const show = (list: FieldError[]): DisplayError[] => {
-      const byField: Partial<Record<CardField, DisplayError>> = {};
-      for (const e of list) byField[e.Field as CardField] ??= { code: e.ErrorCode, message: e.Message };
-      setErrors(byField);
+    /** Focuses the first field in error and gives the list for the screen, each prefixed with its label. */
+    const report = (byField: CardErrors): DisplayError[] => {
       const first = FIELDS.find((f) => byField[f.name]);
       if (first) inputs.current[first.name]?.focus();
       return FIELDS.flatMap((f) => (byField[f.name] ? [{ ...byField[f.name]!, field: t(f.label) }] : []));
@@ -54,8 +52,9 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
     async function confirm(): Promise<GatewayConfirm> {
       const card = latest.current;
       const problems = validateCardForm(card, new Date());
-      if (problems.length) return { status: 'failed', errors: show(problems), atFields: true };
-      setErrors({});
+      setSubmitted(true);
+      if (problems.length) return { status: 'failed', errors: report(errorsByField(problems)), atFields: true };
+      setProviderErrors({});
       const nameOnCard = card.NameOnCard.trim();
       if (demo) return { status: 'succeeded', paymentToken: null, nameOnCard };
       let sandbox;
@@ -69,7 +68,11 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
         // Spec 1 section 8: provider token errors become Errors.{description}.
         const field = token.error.field ? FORM_FIELD[token.error.field] : undefined;
         const code = `Errors.${token.error.description}`;
-        if (field) return { status: 'failed', errors: show([{ Field: field, ErrorCode: code, Message: token.error.message }]), atFields: true };
+        if (field) {
+          const byField = errorsByField([{ Field: field, ErrorCode: code, Message: token.error.message }]);
+          setProviderErrors(byField);
+          return { status: 'failed', errors: report(byField), atFields: true };
+        }
         return { status: 'failed', errors: [{ code, message: token.error.message }] };
       }
       const confirmed = await sandbox.confirmIntent(intent.ClientSecret, { payment_method: token.onetime_token, return_url: returnUrl });
@@ -82,26 +85,21 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
     return () => register(null);
   }, [register, intent.ClientSecret, publishableKey, returnUrl, server, demo, t]);
 
-  const set = (name: CardField, value: string) => {
+  const set = (name: CardField, typed: string, previous: string) => {
+    const value = name === 'Expiration' ? formatExpiryInput(typed, previous) : typed;
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+    if (providerErrors[name]) setProviderErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  const leave = (name: CardField) => {
+    if (!touched.has(name)) setTouched((s) => new Set(s).add(name));
   };
 
-  const field = (f: (typeof FIELDS)[number]) => {
-    const inputId = `${id}-${f.name}`;
-    const error = errors[f.name];
-    const describedBy = [f.hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="p-field" key={f.name}>
-        <label className="p-label" htmlFor={inputId}>{t(f.label)}</label>
-        <input id={inputId} ref={(el) => { inputs.current[f.name] = el; }} className="p-input" autoComplete={f.autoComplete}
-          inputMode={f.inputMode} spellCheck={false} aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-          placeholder={f.hint ? t(f.hint) : undefined} value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} />
-        {f.hint && <span id={`${inputId}-hint`} className="p-sr-only">{t(f.hint)}</span>}
-        {error && <p id={`${inputId}-error`} className="p-field-error">{t(error.code, { defaultValue: error.message ?? error.code })}</p>}
-      </div>
-    );
-  };
+  const field = (f: (typeof FIELDS)[number]) => (
+    <CardFieldInput key={f.name} id={`${id}-${f.name}`} label={t(f.label)} autoComplete={f.autoComplete} inputMode={f.inputMode}
+      placeholder={f.placeholder ? t(f.placeholder) : undefined} hint={f.hint ? t(f.hint) : undefined}
+      value={values[f.name]} error={errors[f.name]} inputRef={(el) => { inputs.current[f.name] = el; }}
+      onChange={(value, previous) => set(f.name, value, previous)} onBlur={() => leave(f.name)} />
+  );
 
   return (
     <fieldset ref={paymentsSheetRef} className="p-pay">

@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '@portico/core';
-import { cardDigits, cardTypeOf, validateCardForm } from '@portico/core/payments/card-rules';
+import { cardDigits, cardTypeOf, parseExpiration, validateCardForm } from '@portico/core/payments/card-rules';
 import { AppError, fieldError, validationError } from '../../http/app-error.ts';
 import { requireSiteUrl } from '../../http/site-url.ts';
 import type { ServerClock } from '../../clock/server-clock.ts';
@@ -86,11 +86,14 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
         throw validationError([fieldError('api_login_id', ErrorCode.InvalidValue, 'Unknown api_login_id: use the publishable key from /billing/paymentinformation/configuration.')]);
       }
       const month = req.expire_month.trim().padStart(2, '0');
+      const expiration = `${month}/${req.expire_year.trim()}`;
       const rules = validateCardForm({
-        NameOnCard: req.name_on_card ?? 'Card Holder', CardNumber: req.card_number, Expiration: `${month}/${req.expire_year.trim()}`, Cvv: req.cvv,
+        NameOnCard: req.name_on_card ?? 'Card Holder', CardNumber: req.card_number, Expiration: expiration, Cvv: req.cvv,
       }, deps.clock.now());
       const errors: FieldError[] = rules.map((e) => ({ ...e, Field: FIELD_OF[e.Field] ?? e.Field }));
       if (errors.length) throw validationError(errors);
+      // Core's parser also reads a 2-digit year (as 20YY): keep and answer the 4-digit year.
+      const expiry = parseExpiration(expiration)!;
       const digits = cardDigits(req.card_number.trim());
       if (!passesLuhn(digits)) throw validationError([fieldError('card_number', ErrorCode.CardNumberInvalid, SANDBOX_MESSAGES.incorrectNumber)], ErrorCode.CardNumberInvalid);
       const behavior = TEST_CARDS[digits];
@@ -98,10 +101,10 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       const id = sandboxId('pm');
       const brand = cardTypeOf(digits)!;
       await repo.insertMethod({
-        id, brand, last4: digits.slice(-4), expMonth: Number(month), expYear: Number(req.expire_year), behavior,
+        id, brand, last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year, behavior,
         nameOnCard: req.name_on_card?.trim() || null,
       });
-      return { card_type: brand, expire_year: req.expire_year.trim(), expire_month: month, onetime_token: id, last_4: digits.slice(-4) };
+      return { card_type: brand, expire_year: String(expiry.year), expire_month: month, onetime_token: id, last_4: digits.slice(-4) };
     },
 
     async retrieve(clientSecret: string): Promise<IntentView> {
