@@ -4,7 +4,7 @@ import { tinyPng } from '../packages/server/src/files/test-images.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
-import { fakeMembersSite, landedToken, signInCompanyConfigPerFile } from './support/members-site.ts';
+import { fakeMembersSite, landedToken, signInCompanyConfigPerFile, logIn } from './support/members-site.ts';
 import { acceptTerms, fillPerson, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
 /**
@@ -51,11 +51,6 @@ async function logOut(page: Page): Promise<void> {
 }
 
 /** The login screen filled and sent; the caller waits for where it leads. */
-async function logIn(dialog: Locator, email: string, password: string): Promise<void> {
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
 
 describe('a customer account, from sign-up to a changed password', () => {
   test('sign up → first password → log out → log in → profile with a photo → change password → log out → log in with the new one', async () => {

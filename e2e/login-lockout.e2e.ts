@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { decodedMail, mailboxPerFile, type Mail } from './support/mailbox.ts';
-import { fakeMembersSite, landedToken, POST_LOGIN } from './support/members-site.ts';
+import { fakeMembersSite, landedToken, POST_LOGIN, logIn as logInWith } from './support/members-site.ts';
 import { repoRoot } from './support/server.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
@@ -99,11 +99,7 @@ async function openLogin(context: BrowserContext): Promise<{ page: Page; dialog:
   return { page, dialog };
 }
 
-async function logIn(dialog: Locator, email: string, password = PASSWORD) {
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
+const logIn = (dialog: Locator, email: string, password = PASSWORD) => logInWith(dialog, email, password);
 
 /** axe in light and dark, and a screenshot in light, dark and at a phone's width. */
 async function audit(page: Page, dialog: Locator, name: string) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
-import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
+import { fakeMembersSite, signInCompanyConfigPerFile, logIn as logInWith } from './support/members-site.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { tabTo } from './support/keyboard.ts';
 
@@ -94,11 +94,7 @@ async function openLogin(context: BrowserContext): Promise<{ page: Page; dialog:
   return { page, dialog };
 }
 
-async function logIn(dialog: Locator, email: string, password = PASSWORD) {
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
+const logIn = (dialog: Locator, email: string, password = PASSWORD) => logInWith(dialog, email, password);
 
 describe('login', () => {
   test('sign up, log out, log in with the keyboard alone: the post-login URL gets a token (in the fragment) that verifies against the JWKS', async () => {

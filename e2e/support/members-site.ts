@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { repoRoot } from './server.ts';
 
@@ -43,4 +43,11 @@ export function signInCompanyConfigPerFile(env: Record<string, string>, tag: str
     env.PORTICO_CONFIG = path.join(dir, 'company.yaml');
   });
   afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+}
+
+/** Fills the login screen's email and password (found by role and label) and presses 'Log in'. */
+export async function logIn(dialog: Locator, email: string, password: string): Promise<void> {
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
 }

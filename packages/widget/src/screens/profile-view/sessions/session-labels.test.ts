@@ -37,7 +37,7 @@ describe('session labels', () => {
 
   it('says when a session was last used: relative within a week, else the date', () => {
     const now = new Date('2026-03-15T12:00:00.000Z');
-    expect(lastActive('2026-03-15T11:59:30.000Z', now, 'en')).toEqual({ kind: 'relative', text: 'now' });
+    expect(lastActive('2026-03-15T11:59:30.000Z', now, 'en')).toEqual({ kind: 'now', text: 'now' });
     expect(lastActive('2026-03-15T11:55:00.000Z', now, 'en')).toEqual({ kind: 'relative', text: '5 minutes ago' });
     expect(lastActive('2026-03-15T09:00:00.000Z', now, 'en')).toEqual({ kind: 'relative', text: '3 hours ago' });
     expect(lastActive('2026-03-14T11:00:00.000Z', now, 'en')).toEqual({ kind: 'relative', text: 'yesterday' });

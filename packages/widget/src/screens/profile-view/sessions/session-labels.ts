@@ -36,7 +36,8 @@ const DAY = 24 * HOUR;
  * When a session was last used, in the widget's language: relative within a week ('5 minutes
  * ago', 'yesterday'), else the date. `kind` picks the sentence around it.
  */
-export function lastActive(iso: string, now: Date, locale: string): { kind: 'relative' | 'date'; text: string } {
+/** 'now' (under a minute: the screen says 'Active just now'), a relative time under a week, else a date. */
+export function lastActive(iso: string, now: Date, locale: string): { kind: 'now' | 'relative' | 'date'; text: string } {
   const at = new Date(iso);
   const ago = Math.max(0, now.getTime() - at.getTime());
   if (ago >= 7 * DAY || Number.isNaN(ago)) {
@@ -44,8 +45,8 @@ export function lastActive(iso: string, now: Date, locale: string): { kind: 'rel
   }
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   let text: string;
-  if (ago < MINUTE) text = rtf.format(0, 'second');
-  else if (ago < HOUR) text = rtf.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < MINUTE) return { kind: 'now', text: rtf.format(0, 'second') };
+  if (ago < HOUR) text = rtf.format(-Math.floor(ago / MINUTE), 'minute');
   else if (ago < DAY) text = rtf.format(-Math.floor(ago / HOUR), 'hour');
   else text = rtf.format(-Math.floor(ago / DAY), 'day');
   return { kind: 'relative', text };

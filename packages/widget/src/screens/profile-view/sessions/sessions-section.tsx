@@ -122,7 +122,7 @@ function SessionRow({ session: s, ...confirm }: { session: ProfileSession } & Co
         </div>
         <div className="p-muted p-small" style={{ overflowWrap: 'anywhere' }}>{details}</div>
         <div className="p-muted p-small">
-          {s.IsCurrent ? t('profileSessions.activeNow')
+          {s.IsCurrent || when.kind === 'now' ? t('profileSessions.activeNow')
             : when.kind === 'relative' ? t('profileSessions.lastActive', { when: when.text }) : t('profileSessions.lastActiveOn', { date: when.text })}
         </div>
       </div>
