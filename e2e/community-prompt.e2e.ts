@@ -25,7 +25,7 @@ let configDir = '';
 beforeAll(() => {
   const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
   const config = demo
-    .replace('postLoginUrl: http://localhost:3000/?signed-in=1', `postLoginUrl: ${POST_LOGIN}`)
+    .replace("postLoginUrl: '${PUBLIC_URL}/?signed-in=1'", `postLoginUrl: ${POST_LOGIN}`)
     .replace('requireEmailConfirmation: true', 'requireEmailConfirmation: false')
     .replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none')
     + `\ncommunity:\n  discord:\n    inviteUrl: ${INVITE}\n    promptAfterLogin: true\n    planUids: [plan-free]\n`;

@@ -43,8 +43,10 @@ describe('demo mode', () => {
     // Persona switcher: the embedded profile follows the persona.
     const profile = page.locator('#embed-profileView').getByRole('region', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    // The visitor is signed out: the signed-in gate shows login in the embed; a member persona brings the profile back.
     await page.getByRole('radio', { name: 'Visitor (signed out)' }).click();
-    await profile.getByText('Log in to see your profile.').waitFor();
+    const gated = page.locator('#embed-profileView').getByRole('region', { name: 'Log in' });
+    await gated.getByText('Log in to continue to Profile.', { exact: true }).waitFor();
     expect(await profile.getByRole('button', { name: 'Change name' }).count()).toBe(0);
     for (const persona of ['Free member', 'Past-due member', 'Paying team owner']) {
       await page.getByRole('radio', { name: persona }).click();

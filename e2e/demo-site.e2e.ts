@@ -40,7 +40,9 @@ describe('the Northwind site', () => {
     expect((await plans.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Free', 'Pro', 'Starter', 'Team']);
     await page.getByRole('button', { name: 'Chat with us' }).waitFor();
 
-    expect(await mainNav(page).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account.html');
+    // Signed out: no Account link in the header (it shows for members, beside their name and Log out); the footer links the account page.
+    expect(await banner.getByRole('link', { name: 'Account', exact: true }).count()).toBe(0);
+    expect(await footer(page).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account.html');
     await mainNav(page).getByRole('link', { name: 'Developer harness' }).click();
     await page.waitForURL(`**${HARNESS}`);
     // The harness still has a popup button for every state and opens them.
@@ -64,7 +66,8 @@ describe('the Northwind site', () => {
     const page = await session.context.newPage();
     await page.goto(new URL('/account.html?demo=1', serverUrl()).href);
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
-    expect(await mainNav(page).getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    // The demo persona (a paying team owner) is signed in: the header's Account link is there, marked as this page.
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).getAttribute('aria-current')).toBe('page');
     const sections = page.getByRole('navigation', { name: 'Account sections' });
     const profile = accountScreen(page).getByRole('region', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
@@ -94,15 +97,16 @@ describe('demo mode on the site', () => {
 
     await footer(page).getByRole('radio', { name: 'Free member' }).click();
     expect(new URL(page.url()).searchParams.get('persona')).toBe('freeMember');
-    await mainNav(page).getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/account.html' && url.search === '?demo=1&persona=freeMember');
 
     // The account page starts as the persona chosen on the home page.
     expect(await footer(page).getByRole('radio', { name: 'Free member' }).getAttribute('aria-checked')).toBe('true');
     const profile = accountScreen(page).getByRole('region', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
+    // Signed out: the signed-in gate shows login where the profile was.
     await footer(page).getByRole('radio', { name: 'Visitor (signed out)' }).click();
-    await profile.getByText('Log in to see your profile.').waitFor();
+    await accountScreen(page).getByRole('region', { name: 'Log in' }).getByText('Log in to continue to Profile.', { exact: true }).waitFor();
     expect(await profile.getByRole('button', { name: 'Change name' }).count()).toBe(0);
     await openAndClose(page, page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }), /^Log in\b/);
 

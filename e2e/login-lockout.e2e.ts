@@ -30,7 +30,7 @@ const mails = mailboxPerFile(env);
 let configDir = '';
 beforeAll(() => {
   const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
-  const config = demo.replace('postLoginUrl: http://localhost:3000/?signed-in=1', `postLoginUrl: ${POST_LOGIN}`).replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none');
+  const config = demo.replace("postLoginUrl: '${PUBLIC_URL}/?signed-in=1'", `postLoginUrl: ${POST_LOGIN}`).replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none');
   expect(config).toContain('requireEmailConfirmation: true');
   expect(config).toContain('provider: none');
   configDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-lockout-'));

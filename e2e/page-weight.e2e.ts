@@ -5,12 +5,13 @@ import { recordTransfers, totalBytes } from './support/transferred.ts';
 
 const session = browserPerFile();
 
-// Issue 6 item 7: a visitor's first screen (a host page with the loader and one selectPlan embed)
-// costs at most 100 KB over the wire. A size budget of what Chromium received, not a timing.
-const FIRST_SCREEN_BUDGET_BYTES = 100 * 1024;
+// Issue 13 (was 100 KB in issue 6 item 7): a visitor's first screen (a host page with the loader and
+// one selectPlan embed) costs at most 90 KB over the wire. A size budget of what Chromium received,
+// not a timing. The whole way to a paid sign-up (<= 150 KB) is bench/bundle-size.mjs's and signup.e2e.ts's.
+const FIRST_SCREEN_BUDGET_BYTES = 90 * 1024;
 
 describe('bytes over the wire (measured in Chromium)', () => {
-  test('the first screen of a minimal host page transfers at most 100 KB, every script brotli-compressed', async () => {
+  test('the first screen of a minimal host page transfers at most 90 KB, every script brotli-compressed', async () => {
     const page = await session.context.newPage();
     const transfers = recordTransfers(page);
     await page.goto(new URL('/minimal.html', serverUrl()).href);
@@ -23,5 +24,21 @@ describe('bytes over the wire (measured in Chromium)', () => {
     // Brotli from the files compressed at build time (a file too small to gain from it may go as it is).
     expect(firstScreen.filter((t) => t.type === 'script' && t.contentEncoding !== 'br' && t.bodyBytes > 1024), report).toEqual([]);
     expect(totalBytes(firstScreen), report).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+  });
+
+  test("the first screen's chunks are preloaded by the loader beside chunks/app.js, and each downloads once", async () => {
+    const page = await session.context.newPage();
+    const transfers = recordTransfers(page);
+    await page.goto(new URL('/minimal.html', serverUrl()).href);
+    await page.getByRole('region', { name: 'Choose a plan' }).getByRole('heading', { name: 'Starter', level: 3 }).waitFor();
+    await transfers.settle();
+    const chunks = transfers.of('first screen').map((t) => t.path).filter((p) => p.startsWith('/chunks/'));
+    // The loader's modulepreload hints name the selectPlan screen's chunks (not app.js, which it imports itself).
+    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded.some((p) => /^\/chunks\/select-plan-screen-[\w-]+\.js$/.test(p)), preloaded.join('\n')).toBe(true);
+    expect(preloaded).not.toContain('/chunks/app.js');
+    // A preload the app's own import did not reuse would show as a second download.
+    expect(chunks.toSorted(), chunks.join('\n')).toEqual([...new Set(chunks)].toSorted());
+    expect(chunks).toEqual(expect.arrayContaining(['/chunks/app.js', ...preloaded]));
   });
 });

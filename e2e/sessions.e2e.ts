@@ -12,7 +12,7 @@ import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
  * Issue 12 item 4 in Chromium, by role and label: one person signed in on a computer and on a
  * phone (two browser contexts) sees both in the profile's 'Where you're signed in', ends the
  * phone's session from the computer, and the phone is refused at once (its next signed-in read
- * shows it signed out). Then 'Sign out of all other sessions', the error state with 'Try again',
+ * shows login). Then 'Sign out of all other sessions', the error state with 'Try again',
  * axe in light and dark, and screenshots in /tmp/shots/sessions-*.png.
  */
 const ADMIN_KEY = 'e2e-sessions-admin-key-0123456789';
@@ -146,11 +146,11 @@ describe('sessions the person can see and end, in Chromium', () => {
     expect((await ended).status()).toBe(204);
     await page.getByRole('status').getByText('Signed out Safari on iOS.').waitFor();
 
-    // At once: the phone's token is refused, and the phone's widget shows it signed out.
+    // At once: the phone's token is refused, and the phone's widget shows it signed out (the signed-in gate's login).
     expect(await profileStatus(phoneToken)).toBe(401);
     const phonePage = await openHarness(phone, server.url);
-    const phoneProfile = await open(phonePage, 'profile', 'Profile');
-    await phoneProfile.getByRole('button', { name: 'Log in' }).waitFor();
+    const phoneLogin = await open(phonePage, 'profile', 'Log in');
+    await phoneLogin.getByText('Log in to continue to Profile.', { exact: true }).waitFor();
     await phone.close();
 
     // Only this browser is left.

@@ -134,7 +134,7 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
     expect(await code.evaluate((el) => el.getAttribute('aria-describedby'))).toMatch(/error/);
   });
 
-  test('bytes over the wire: the whole way to a paid sign-up, from a minimal host page, stays within 160 KB', async () => {
+  test('bytes over the wire: the whole way to a paid sign-up, from a minimal host page, stays within 150 KB (issue 13)', async () => {
     const page = await session.context.newPage();
     const transfers = recordTransfers(page);
     await page.goto(new URL('/minimal.html', server.url).href);
@@ -159,15 +159,20 @@ describe('sign-up in Chromium against the server and the sandbox gateway', () =>
     const all = [...first, ...transfers.of('sign-up')];
     const report = all.map((t) => `${t.transferredBytes} ${t.contentEncoding} ${t.path}`).join('\n');
     console.log(`first screen ${(totalBytes(first) / 1024).toFixed(1)} KB; the whole paid sign-up ${(totalBytes(all) / 1024).toFixed(1)} KB in ${all.length} responses`);
-    expect(totalBytes(all), report).toBeLessThanOrEqual(160 * 1024);
+    expect(totalBytes(all), report).toBeLessThanOrEqual(150 * 1024);
   });
 
   test('each section 5 message of sign-up, where it belongs; the email check; a half tax id is no error', async () => {
     expect(registered.length, 'the free-plan test signed someone up').toBeGreaterThan(0);
     const page = await openHarness(session.context, server.url);
     const dialog = await openPopup(page, 'register', onePage('plan-pro'));
+    // The one-page form shows its pay button once the plan's charge summary and the payment form have
+    // loaded (two lazy chunks and two server calls): on a loaded 2-core CI machine that took over the
+    // default 10 s, so wait for the button itself, as long as the captcha gets.
+    const pay = dialog.getByRole('button', { name: /^Sign up and pay/ });
+    await pay.waitFor({ timeout: 30_000 });
     // Pressed at once: every required field and the terms, in the list with its heading.
-    await dialog.getByRole('button', { name: /^Sign up and pay/ }).click({ force: true });
+    await pay.click({ force: true });
     const list = dialog.getByRole('alert').filter({ hasText: 'Please correct the following errors:' });
     for (const line of [
       'Email: Email is required.', 'First name: This field is required.', 'Last name: This field is required.',

@@ -33,13 +33,20 @@ export function mailboxPerFile(env: Record<string, string>): Mail[] {
 /** Quoted-printable and soft line breaks undone, so a link reads whole. */
 export const decodedMail = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-/** The password reset link of the newest mail to `to` received after the first `after` mails (the outbox delivers within a second or two). */
-export async function mailedResetLink(mails: Mail[], to: string, after = 0): Promise<string> {
+/** The link carrying `param` in the newest mail to `to` received after the first `after` mails (the outbox delivers within a second or two). */
+async function mailedLinkWith(mails: Mail[], to: string, param: string, after: number): Promise<string> {
+  const pattern = new RegExp(`(http:\\/\\/\\S+?[?&]${param}=[A-Za-z0-9_-]{43})`);
   for (let i = 0; i < 150; i++) {
     const mail = mails.slice(after).reverse().find((m) => m.to.includes(to));
-    const link = mail && /(http:\/\/\S+?[?&]resetToken=[A-Za-z0-9_-]{43})/.exec(decodedMail(mail.raw))?.[1];
+    const link = mail && pattern.exec(decodedMail(mail.raw))?.[1];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no reset link mailed to ${to}`);
+  throw new Error(`no link with ${param} mailed to ${to}`);
 }
+
+/** The password reset link of the newest mail to `to` received after the first `after` mails. */
+export const mailedResetLink = (mails: Mail[], to: string, after = 0): Promise<string> => mailedLinkWith(mails, to, 'resetToken', after);
+
+/** The set-password link of a sign-up mail (a sign-up that gave no password: docs/registration.md "The mailed link"). */
+export const mailedSetPasswordLink = (mails: Mail[], to: string, after = 0): Promise<string> => mailedLinkWith(mails, to, 'confirmationToken', after);

@@ -31,7 +31,7 @@ export function signInCompanyConfigPerFile(env: Record<string, string>, tag: str
   beforeAll(() => {
     const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
     const config = demo
-      .replace('postLoginUrl: http://localhost:3000/?signed-in=1', `postLoginUrl: ${POST_LOGIN}`)
+      .replace("postLoginUrl: '${PUBLIC_URL}/?signed-in=1'", `postLoginUrl: ${POST_LOGIN}`)
       .replace('requireEmailConfirmation: true', 'requireEmailConfirmation: false')
       .replace('captcha:\n  provider: altcha', 'captcha:\n  provider: none')
       + extra();

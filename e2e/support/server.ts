@@ -43,9 +43,12 @@ export async function startServer(opts: { timeoutMs?: number; env?: Record<strin
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-'));
   const started = performance.now();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...opts.env },
+    // The public URL is the address the tests browse, so the demo config's ${PUBLIC_URL} links (post-login URL,
+    // confirmation link, terms) stay on the page's origin, as they do for a visitor of `npm start`.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTICO_DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORTICO_PUBLIC_URL: url, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,7 +57,6 @@ export async function startServer(opts: { timeoutMs?: number; env?: Record<strin
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
     if (exited !== undefined) {

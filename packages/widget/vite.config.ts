@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { plainDynamicImports, screenChunksPlugin } from './vite.build-plugins.ts';
 
 /**
  * Build 1 of 2: the widget app (React, screens) as ES module chunks under
@@ -8,7 +9,8 @@ import react from '@vitejs/plugin-react';
  * Every other chunk is hashed. Runs first and empties dist/.
  */
 export default defineConfig({
-  plugins: [react()],
+  // vite.build-plugins.ts: the chunks each state's screen needs, for the loader to preload; dynamic imports without Vite's preload helper.
+  plugins: [plainDynamicImports(), react(), screenChunksPlugin()],
   base: './',
   publicDir: false,
   // Web Workers (the captcha's proof-of-work) go with the chunks: production serves only portico.js and chunks/*.js.
@@ -30,10 +32,13 @@ export default defineConfig({
         entryFileNames: 'chunks/[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'chunks/[name]-[hash][extname]',
-        // Keep what the first screen always needs (i18next, the English strings, the settings loader)
+        // Keep what the first screen always needs (the translator, the English strings, the settings loader)
         // inside app.js: one gzip stream compresses better than several small chunks.
         manualChunks(id: string) {
-          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation)\.ts)|[\\/]node_modules[\\/](i18next|react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
+          // Not on every first screen: the light-DOM slot goes with the third-party iframes that use it (payments,
+          // captcha, Google), the popup's dialog and focus trap with popup mode (app/widget-root.tsx).
+          if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
+          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
           // The catalogue's English messages stay out of the first screen (they load with the first error).
           if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
@@ -41,11 +46,21 @@ export default defineConfig({
           if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
           // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
           if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection)\.ts$|[\\/]src[\\/]components[\\/]plain-text\.ts$/.test(id)) return 'screen-kit';
+          // A paid sign-up's payment summary on registerConfirmation: its own automatic chunk, loaded by that screen
+          // only when there is a payment to state, so the register screen (often the first) never carries it. Not a
+          // named chunk: a named one takes its shared imports along (components/billing/format.ts), and the
+          // selectPlan and sign-up chunks then import it on every first screen.
+          if (/[\\/]src[\\/]screens[\\/]register-confirmation[\\/](payment-receipt|en-receipt)/.test(id)) return undefined;
+          // Following a sign-up mail's confirm-and-sign-in link: left to its own automatic chunk (a named one would
+          // take the sign-in code it shares with the sign-up along, and the sign-up chunk would import it).
+          if (/[\\/]src[\\/]screens[\\/]register-confirmation[\\/]confirming-email\.tsx$/.test(id)) return undefined;
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
-          // shell, confirmation, processing) in one chunk: about twenty small chunks cost more in headers
-          // and lost compression than they saved. selectPlan's plan picker stays out of it, and so do the
-          // gateway forms (a Stripe page never downloads the sandbox's card form) and the captcha.
-          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation|processing|update-payment-information)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
+          // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
+          // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms
+          // (a Stripe page never downloads the sandbox's card form), the captcha, and what a paid sign-up
+          // does not pass through: processing (after a payment redirect only) and updatePaymentInformation
+          // are chunks of their own, the invoice preview goes with the controls gallery that alone shows it.
+          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
       },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { readScreenChunks } from './vite.build-plugins.ts';
 
 /** dist/hostile.html: the developer harness plus a hostile host stylesheet, for the isolation e2e test. */
 function hostileDemoPage(): Plugin {
@@ -21,6 +22,8 @@ function hostileDemoPage(): Plugin {
 export default defineConfig({
   publicDir: 'demo',
   plugins: [hostileDemoPage()],
+  // The chunks each state's screen needs (written by build 1): the loader preloads them beside chunks/app.js.
+  define: { __PORTICO_SCREEN_CHUNKS__: JSON.stringify(readScreenChunks()) },
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -202,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => registrationRoutes(scope, {
     billing, uow, captcha: app.signup.captcha, verifyGoogleIdToken: app.signup.verifyGoogleIdToken, payments: signupPayments(payments), mailer,
     signupWebhookConfigured: app.signup.signupWebhookConfigured, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
+    auth: config.auth, tokens: app.auth.tokens,
   }));
   // 'Send the link again' for a sign-in refused until the email is confirmed (issue 12; docs/auth.md "Unconfirmed email").
   await app.register(async (scope) => confirmationMailRoutes(scope, { uow, clock: options.clock, config, mailer, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake() }));

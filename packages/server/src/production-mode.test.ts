@@ -22,9 +22,9 @@ for (const [file, text] of Object.entries({
 })) writeFileSync(path.join(widgetDist, file), text);
 
 // Named explicitly, as production requires; its text matches the install-time PGlite template, so
-// no test start pays for initdb. Its site origins are http://localhost:3000 and http://127.0.0.1:3000.
+// no test start pays for initdb. Its site origin is '${PUBLIC_URL}': the demo company's website is the
+// pages this server serves, so it follows PORTICO_PUBLIC_URL (OWN_ORIGIN below).
 const configFile = DEMO_CONFIG_PATH;
-const SITE = 'http://localhost:3000';
 const OWN_ORIGIN = 'http://portico.internal:8080';
 // The demo company's captcha is ALTCHA, whose signing key production requires.
 const CAPTCHA_KEY = 'production-test-captcha-key-0123456789';
@@ -85,9 +85,12 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
         expect(await statusOf(`${url}${page}`), page).toBe(404);
       }
       for (const code of ['/portico.js', '/chunks/app-abcdefgh.js']) expect(await statusOf(`${url}${code}`), code).toBe(200);
-      expect(await corsAllows(url, SITE)).toBe(true);
-      expect(await corsAllows(url, OWN_ORIGIN)).toBe(false);
+      // The config's site origin (here the public URL) and nothing else: not the old fixed localhost:3000,
+      // not the origins development adds for the demo pages.
+      expect(await corsAllows(url, OWN_ORIGIN)).toBe(true);
+      expect(await corsAllows(url, 'http://localhost:3000')).toBe(false);
       expect(await corsAllows(url, `http://localhost:${new URL(url).port}`)).toBe(false);
+      expect(await corsAllows(url, `http://127.0.0.1:${new URL(url).port}`)).toBe(false);
     } finally {
       await prod.close();
     }
@@ -107,7 +110,7 @@ describe(`production is not the demo (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () =
       NODE_ENV: 'production', PORTICO_CONFIG: configFile, DATABASE_URL: 'postgres://portico:s3cret@db.internal:5432/portico',
       REDIS_URL: 'redis://:hunter2@cache:6379', PORTICO_ADMIN_KEY: 'admin-key-0123456789abcdef', PORTICO_TRUST_PROXY: '1',
     }));
-    expect(line).toMatch(/^Portico \d+\.\d+\.\d+ in production mode · database PostgreSQL \(db\.internal:5432\/portico\) · Redis on · admin API on · mail off \(SMTP_URL not set: sign-ups needing email confirmation are refused\) · trusted proxy 1 · demo pages off · config /);
+    expect(line).toMatch(/^Portico \d+\.\d+\.\d+ in production mode · database PostgreSQL \(db\.internal:5432\/portico\) · Redis on · admin API on · mail off \(SMTP_URL not set: sign-ups that need a mailed link are refused\) · trusted proxy 1 · demo pages off · config /);
     expect(line).not.toMatch(/s3cret|hunter2|admin-key|\n/);
     expect(startupSummary(readEnv({ PORTICO_DATA_DIR: '/srv/portico' }))).toMatch(
       /in development mode · database embedded PGlite \(\/srv\/portico\/pglite\) · Redis off · admin API off · mail dev mailbox at \/dev\/mailbox · trusted proxy off · demo pages on · config demo company$/);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pgliteLocation } from './db/pglite-location.ts';
 import type { PgliteThreadClient } from './db/pglite-thread.ts';
 import type { FastifyInstance } from 'fastify';
-import { isDemoAllowed, readEnv, resolveDataDir, type Env } from './config/env.ts';
+import { isDemoAllowed, publicUrlOf, readEnv, resolveDataDir, type Env } from './config/env.ts';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DEMO_CONFIG_PATH, loadCompanyConfig } from './config/load-company-config.ts';
 import type { CompanyConfig } from './config/company-config.schema.ts';
@@ -58,11 +58,13 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
   const opening = openDatabaseFor(env, configFile, opts.early);
   opening.catch(() => undefined); // awaited below, after the config is known to be valid
   const appModule = import('./app.ts');
+  // The config's `${PUBLIC_URL}` links (post-login URL, confirmation link, terms, site origins) follow this address.
+  const publicUrl = publicUrlOf(env);
   let config: CompanyConfig;
   let paymentSecrets: PaymentSecrets;
   let captchaKey: ReturnType<typeof captchaHmacKeyFor>;
   try {
-    config = loadCompanyConfig(configFile);
+    config = loadCompanyConfig(configFile, { publicUrl });
     // Refuses the sandbox in production without the config's opt-in, and Stripe without its secrets.
     paymentSecrets = readPaymentSecrets(config, env.NODE_ENV, process.env);
     captchaKey = captchaHmacKeyFor(env, config.captcha.provider);
@@ -87,7 +89,6 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
   });
   prepared.catch(() => undefined); // awaited below
 
-  const publicUrl = env.PORTICO_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   let app: FastifyInstance | undefined;
   try {
     const { buildApp, warmUp } = await appModule;

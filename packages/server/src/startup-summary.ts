@@ -27,7 +27,7 @@ export function startupSummary(env: Env): string {
     `Redis ${onOff(env.REDIS_URL)}`,
     `admin API ${onOff(env.PORTICO_ADMIN_KEY)}`,
     // Production without SMTP has no mail: sign-ups that need a confirmation link are refused (Errors.MailUnavailable).
-    `mail ${env.SMTP_URL ? 'SMTP' : env.NODE_ENV === 'production' ? 'off (SMTP_URL not set: sign-ups needing email confirmation are refused)' : 'dev mailbox at /dev/mailbox'}`,
+    `mail ${env.SMTP_URL ? 'SMTP' : env.NODE_ENV === 'production' ? 'off (SMTP_URL not set: sign-ups that need a mailed link are refused)' : 'dev mailbox at /dev/mailbox'}`,
     `trusted proxy ${proxy === false ? 'off' : Array.isArray(proxy) ? proxy.join(',') : String(proxy)}`,
     `demo pages ${onOff(isDemoAllowed(env))}`,
     `config ${env.PORTICO_CONFIG ?? 'demo company'}`,

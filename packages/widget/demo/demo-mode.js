@@ -24,6 +24,15 @@
     return url.pathname + url.search + url.hash;
   }
 
+  // This page's address for links. This script runs before the loader, which takes a sign-in's access token out
+  // of the address (#access_token=… or ?access_token=…): a link must never copy it.
+  function here() {
+    var url = new URL(location.href);
+    if (url.searchParams.has('access_token')) url.searchParams.delete('access_token');
+    url.hash = url.hash.slice(1).split('&').filter(function (p) { return p && p.indexOf('access_token=') !== 0; }).join('&');
+    return url;
+  }
+
   function updateLinks() {
     document.querySelectorAll('a[href]').forEach(function (a) {
       var raw = a.getAttribute('href');
@@ -31,7 +40,7 @@
       var url = new URL(raw, location.href);
       if (a.hasAttribute('data-demo-toggle')) {
         // The same page in the other mode (a fresh persona when demo mode comes back).
-        url = new URL(location.href);
+        url = here();
         if (demo) url.searchParams.delete('demo'); else url.searchParams.set('demo', '1');
         url.searchParams.delete('persona');
         a.setAttribute('href', url.pathname + url.search + url.hash);

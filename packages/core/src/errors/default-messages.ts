@@ -24,6 +24,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.InvalidCredentialsGoogle': 'This Google account could not be used to sign in.',
   'Errors.UnknownError': 'An unknown error has occurred.',
   'Errors.InvalidToken': 'This link is invalid or has expired.',
+  'Errors.EmailAlreadyConfirmed': 'This email address is already confirmed. Log in to continue.',
   'Errors.PasswordsDoNotMatch': 'The new password and confirm password fields do not match',
   'Errors.FileInvalidType': 'This file type can not be uploaded.',
   'Errors.FileTooLarge': 'The file is too large.',

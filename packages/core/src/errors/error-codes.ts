@@ -113,6 +113,9 @@ export const ErrorCode = {
   SignInCodeRequired: 'Errors.SignInCodeRequired',
   InvalidSignInCode: 'Errors.InvalidSignInCode',
   CurrentPasswordIncorrect: 'Errors.CurrentPasswordIncorrect',
+
+  // First use end to end (issue 13; docs/registration.md)
+  EmailAlreadyConfirmed: 'Errors.EmailAlreadyConfirmed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -54,8 +54,14 @@ export function toProviderAmount(major: number, currency: string): number {
   return isZeroDecimal(currency) ? major : Math.round(major * 100);
 }
 
+// Making an Intl.NumberFormat costs far more than using one (a plan list formats every price), so one per locale and currency.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats minor units for display; formatting defaults to USD (spec 1 section 9). */
 export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY, locale = 'en-US'): string {
   const code = currency || DEFAULT_CURRENCY;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(toMajor(minor, code));
+  const key = `${locale}|${code}`;
+  let format = moneyFormats.get(key);
+  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: code })));
+  return format.format(toMajor(minor, code));
 }

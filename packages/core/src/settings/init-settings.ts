@@ -104,6 +104,12 @@ export interface InitSettings {
    * Optional: settings cached before it existed lack it (both then count as false).
    */
   SignIn?: { TokenInQuery: boolean; RememberLastEmail: boolean };
+  /**
+   * Sign-up (company config `registration.requirePassword`): the register screen asks for a password
+   * with the live policy check; without it the person sets one from the mailed link. Optional:
+   * settings cached before it existed lack it (counts as false).
+   */
+  SignUp?: { RequirePassword: boolean };
 }
 
 export type { BillingRenewalTerm };

@@ -60,11 +60,13 @@ export function peopleRepository(db: Db) {
         .where(and(eq(people.uid, personUid), isNull(people.emailConfirmed))).returning({ uid: people.uid });
       return rows.length > 0;
     },
-    async get(uid: string): Promise<(StoredPerson & { profileImageUrl: string | null }) | null> {
+    /** `hasPassword` and `googleLinked` say how the person can sign in (a sign-up's mail picks its link by them). */
+    async get(uid: string): Promise<(StoredPerson & { profileImageUrl: string | null; hasPassword: boolean; googleLinked: boolean }) | null> {
       const [row] = await db.select().from(people).where(eq(people.uid, uid));
       return row ? {
         uid: row.uid, email: row.email, firstName: row.firstName, lastName: row.lastName,
         emailConfirmed: row.emailConfirmed, profileImageUrl: row.profileImageUrl,
+        hasPassword: row.passwordHash !== null, googleLinked: row.oauthGoogleProfileId !== null,
       } : null;
     },
   };

@@ -129,7 +129,8 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Sign
 
 export interface StartSignedInInput {
   username: string; accountUid?: string | undefined; subscriptionUid?: string | undefined; ip: string; userAgent?: string | undefined; timezone?: string | undefined;
-  method: 'password' | 'google';
+  /** 'email-link': a sign-up's confirm-and-sign-in link (registration/confirm-email.ts). */
+  method: 'password' | 'google' | 'email-link';
   /** The browser's device token, and whether it is this person's live one. */
   deviceToken?: string | undefined;
   knownDevice: boolean;

@@ -47,6 +47,14 @@ export function resolveDataDir(env: Env, cwd = process.cwd()): string {
   return path.resolve(cwd, env.PORTICO_DATA_DIR);
 }
 
+/**
+ * The address visitors reach this server at: PORTICO_PUBLIC_URL, else http://localhost:$PORT. The
+ * company config's `${PUBLIC_URL}` placeholders resolve against it (load-company-config.ts).
+ */
+export function publicUrlOf(env: Pick<Env, 'PORTICO_PUBLIC_URL' | 'PORT'>): string {
+  return env.PORTICO_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}
+
 /** Production is not the demo: no demo pages, and CORS allows only the config's site origins. */
 export function isDemoAllowed(env: Env): boolean {
   return env.NODE_ENV !== 'production';

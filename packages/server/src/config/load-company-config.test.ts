@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { readFileSync } from 'node:fs';
-import { ConfigError, DEMO_CONFIG_PATH, loadCompanyConfig, parseCompanyConfig } from './load-company-config.ts';
+import { ConfigError, DEMO_CONFIG_PATH, loadCompanyConfig, parseCompanyConfig, resolveConfigPlaceholders } from './load-company-config.ts';
 
 const demo = () => YAML.parse(readFileSync(DEMO_CONFIG_PATH, 'utf8'));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-config-'));
@@ -95,6 +95,37 @@ describe('company configuration (issue 2 item 3)', () => {
     writeFileSync(file, `company:\n  name: After ${process.pid}\n  unknownKey: 1\n`);
     expect(() => loadCompanyConfig(file)).toThrow(/company.*unknownKey/s);
     expect(() => loadCompanyConfig(file)).toThrow(/company.*unknownKey/s);
+  });
+
+  it("the demo company's own links follow the server's public URL: ${PUBLIC_URL} (issue 13 item 3)", () => {
+    const at = (c: ReturnType<typeof loadCompanyConfig>) => [
+      c.company.websiteUrl, ...c.company.siteOrigins, c.registration.postLoginUrl, c.registration.callbackUrl, c.registration.confirmationUrl,
+    ];
+    // Without a public URL: the server's default address (PORT 3000).
+    expect(at(loadCompanyConfig())).toEqual([
+      'http://localhost:3000', 'http://localhost:3000', 'http://localhost:3000/?signed-in=1', 'http://localhost:3000/?processing=1',
+      'http://localhost:3000/',
+    ]);
+    const moved = loadCompanyConfig(DEMO_CONFIG_PATH, { publicUrl: 'http://localhost:3123' });
+    expect(at(moved)).toEqual([
+      'http://localhost:3123', 'http://localhost:3123', 'http://localhost:3123/?signed-in=1', 'http://localhost:3123/?processing=1',
+      'http://localhost:3123/',
+    ]);
+    const hrefs = [...moved.terms.html!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(['http://localhost:3123/terms.html', 'http://localhost:3123/privacy.html']);
+    expect(JSON.stringify(moved)).not.toMatch(/:3000|\$\{/);
+    // A public URL with a trailing slash (or a path) gives no double slash.
+    expect(loadCompanyConfig(DEMO_CONFIG_PATH, { publicUrl: 'https://demo.example/' }).registration.postLoginUrl).toBe('https://demo.example/?signed-in=1');
+  });
+
+  it('${PUBLIC_URL} works in any string of any config file; an unknown ${NAME} is an error naming its key path', () => {
+    expect(resolveConfigPlaceholders({ a: ['${PUBLIC_URL}/x', 3, null, { b: 'see ${PUBLIC_URL} and ${PUBLIC_URL}/y' }] }, { publicUrl: 'https://p.example/base/' }))
+      .toEqual({ a: ['https://p.example/base/x', 3, null, { b: 'see https://p.example/base and https://p.example/base/y' }] });
+    // Text that only looks similar is left alone: lower-case names, a lone $ or braces.
+    expect(resolveConfigPlaceholders({ t: '${lower} $5 {x}' }, { publicUrl: 'http://h' })).toEqual({ t: '${lower} $5 {x}' });
+    const file = path.join(dir, 'typo.yaml');
+    writeFileSync(file, "company:\n  name: Typo\n  websiteUrl: '${PUBLIK_URL}'\n");
+    expect(() => loadCompanyConfig(file)).toThrow(/company\.websiteUrl: unknown placeholder \$\{PUBLIK_URL\}/);
   });
 
   it('zero-decimal currencies refuse fractional amounts', () => {

@@ -9,9 +9,12 @@ export { DEMO_CONFIG_PATH };
 
 export class ConfigError extends Error {}
 
-/** Validates an already-parsed config object; errors name each bad key path. */
-export function parseCompanyConfig(raw: unknown, source = 'config'): CompanyConfig {
-  const result = companyConfigSchema.safeParse(raw);
+/**
+ * Validates an already-parsed config object, its `${PUBLIC_URL}` placeholders resolved first
+ * (against DEFAULT_PUBLIC_URL unless `publicUrl` is given); errors name each bad key path.
+ */
+export function parseCompanyConfig(raw: unknown, source = 'config', o: { publicUrl?: string | undefined } = {}): CompanyConfig {
+  const result = companyConfigSchema.safeParse(resolveConfigPlaceholders(raw, { publicUrl: o.publicUrl ?? DEFAULT_PUBLIC_URL }, source));
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
     throw new ConfigError(`Invalid company config ${source}:\n${lines.join('\n')}`);
@@ -43,8 +46,44 @@ function parseYaml(text: string): unknown {
   return raw;
 }
 
-/** Reads the company config file once at start-up (YAML or JSON by extension). */
-export function loadCompanyConfig(file: string = DEMO_CONFIG_PATH): CompanyConfig {
+/** The public URL `${PUBLIC_URL}` stands for when none is given: the server's default, http://localhost:$PORT with PORT 3000. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
+const PLACEHOLDER = /\$\{([A-Z][A-Z0-9_]*)\}/g;
+
+/**
+ * Replaces `${PUBLIC_URL}` in every string of a parsed config with the server's public URL (no
+ * trailing slash), so a config's own links (post-login URL, confirmation link, terms, site origins)
+ * follow the port or host the server runs at. Any other `${NAME}` is an error naming its key path:
+ * a typo must not become a link to nowhere.
+ */
+export function resolveConfigPlaceholders(raw: unknown, o: { publicUrl: string }, source = 'config'): unknown {
+  const values: Record<string, string> = { PUBLIC_URL: o.publicUrl.replace(/\/+$/, '') };
+  const unknown: string[] = [];
+  const walk = (value: unknown, at: string): unknown => {
+    if (typeof value === 'string') {
+      return value.replace(PLACEHOLDER, (whole, name: string) => {
+        const known = values[name];
+        if (known === undefined) unknown.push(`  ${at || '(root)'}: unknown placeholder ${whole} (known: \${PUBLIC_URL})`);
+        return known ?? whole;
+      });
+    }
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, at ? `${at}.${i}` : String(i)));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, at ? `${at}.${k}` : k)]));
+    }
+    return value;
+  };
+  const resolved = walk(raw, '');
+  if (unknown.length) throw new ConfigError(`Invalid company config ${source}:\n${unknown.join('\n')}`);
+  return resolved;
+}
+
+/**
+ * Reads the company config file once at start-up (YAML or JSON by extension). `publicUrl` is what
+ * `${PUBLIC_URL}` in it becomes (start-server.ts passes PORTICO_PUBLIC_URL or http://localhost:$PORT).
+ */
+export function loadCompanyConfig(file: string = DEMO_CONFIG_PATH, o: { publicUrl?: string | undefined } = {}): CompanyConfig {
   const full = path.resolve(file);
   let text: string;
   try {
@@ -58,5 +97,5 @@ export function loadCompanyConfig(file: string = DEMO_CONFIG_PATH): CompanyConfi
   } catch (err) {
     throw new ConfigError(`Company config ${full} is not valid ${full.endsWith('.json') ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
   }
-  return parseCompanyConfig(raw, full);
+  return parseCompanyConfig(raw, full, o);
 }

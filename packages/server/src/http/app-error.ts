@@ -5,6 +5,7 @@ import { defaultMessages } from '@portico/core/errors/default-messages';
 const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.Unauthorized]: 401,
   [ErrorCode.InvalidToken]: 404,
+  [ErrorCode.EmailAlreadyConfirmed]: 409,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.PlanNotFound]: 404,

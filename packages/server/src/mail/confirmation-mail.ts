@@ -14,29 +14,60 @@ export const CONFIRMATION_MAIL_TOPIC = 'mail.confirmation';
 export interface ConfirmationMailPayload {
   personUid: string | null;
   accountUid: string | null;
-  /** An allowed site page (checked at registration); the token is added as `token`. */
+  /** An allowed site page (checked at registration); the handler adds the token (see confirmationLink). */
   confirmationUrl: string;
+}
+
+/** Marks a confirm-and-sign-in link, whose token travels as the generic `token`, for the widget's loader (widget/src/loader/landing.ts). */
+export const CONFIRM_MARK = 'portico_confirm';
+/** The query value of a set-password link (spec 2 resetPassword: "shown when a reset token or a confirmation token is present"). */
+export const SET_PASSWORD_TOKEN_PARAM = 'confirmationToken';
+
+/**
+ * Which link a sign-up's mail carries, decided by how the person can sign in when it is sent:
+ * - `set-password`: no password yet (none was asked at sign-up, and no Google login): the link opens
+ *   resetPassword with `confirmationToken`; setting the password there confirms the email and signs in.
+ * - `confirm`: a password was given at sign-up and the email waits for confirmation: the link
+ *   (`portico_confirm=1&token=`) opens registerConfirmation, which confirms the email and signs in.
+ * - null: confirmed and able to sign in, nothing to send.
+ */
+export type ConfirmationLinkKind = 'set-password' | 'confirm';
+
+export function confirmationLinkKind(person: { emailConfirmed?: Date | null; hasPassword: boolean; googleLinked: boolean }): ConfirmationLinkKind | null {
+  if (!person.hasPassword && !person.googleLinked) return 'set-password';
+  return person.emailConfirmed ? null : 'confirm';
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function confirmationLink(confirmationUrl: string, token: string): string {
+/** The page with the token added as the kind of link asks; an older link's token or mark on the page is dropped. */
+export function confirmationLink(confirmationUrl: string, token: string, kind: ConfirmationLinkKind = 'confirm'): string {
   const url = new URL(confirmationUrl);
-  url.searchParams.set('token', token);
+  for (const k of ['token', SET_PASSWORD_TOKEN_PARAM, 'resetToken']) url.searchParams.delete(k);
+  if (kind === 'set-password') {
+    url.searchParams.delete(CONFIRM_MARK);
+    url.searchParams.set(SET_PASSWORD_TOKEN_PARAM, token);
+  } else {
+    url.searchParams.set(CONFIRM_MARK, '1');
+    url.searchParams.set('token', token);
+  }
   return url.toString();
 }
 
-export function confirmationMessage(to: { email: string; firstName: string | null }, companyName: string, link: string): MailMessage {
+export function confirmationMessage(to: { email: string; firstName: string | null }, companyName: string, link: string, kind: ConfirmationLinkKind = 'confirm'): MailMessage {
   const hello = to.firstName ? `Hello ${to.firstName},` : 'Hello,';
-  const lines = [
-    hello, '',
-    `Please confirm your email address to finish signing up for ${companyName}:`, link, '',
-    `The link works once and expires in ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not sign up, ignore this email.`,
-  ];
-  const html = `<p>${escape(hello)}</p><p>Please confirm your email address to finish signing up for ${escape(companyName)}:</p>`
-    + `<p><a href="${escape(link)}">Confirm my email address</a></p>`
-    + `<p>The link works once and expires in ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not sign up, ignore this email.</p>`;
-  return { to: to.email, subject: `Confirm your email for ${companyName}`, text: lines.join('\n'), html };
+  const ask = kind === 'set-password'
+    ? `Thank you for signing up for ${companyName}. Confirm your email address and choose your password here; you are signed in right after:`
+    : `Please confirm your email address to finish signing up for ${companyName}. The link signs you in:`;
+  const button = kind === 'set-password' ? 'Confirm my email and set my password' : 'Confirm my email address';
+  const after = `The link works once and expires in ${EMAIL_CONFIRMATION_TTL_HOURS} hours. If you did not sign up, ignore this email.`;
+  const subject = kind === 'set-password' ? `Confirm your email and set your password for ${companyName}` : `Confirm your email for ${companyName}`;
+  return {
+    to: to.email,
+    subject,
+    text: [hello, '', ask, link, '', after].join('\n'),
+    html: `<p>${escape(hello)}</p><p>${escape(ask)}</p><p><a href="${escape(link)}">${button}</a></p><p>${escape(after)}</p>`,
+  };
 }
 
 export interface ConfirmationMailDeps {
@@ -49,17 +80,20 @@ export interface ConfirmationMailDeps {
 }
 
 /**
- * The outbox handler of a confirmation mail. The single-use token is made here, at sending, and
+ * The outbox handler of a sign-up's mail. The single-use token is made here, at sending, and
  * only its hash is stored: the outbox row never holds a usable link. A retry after a failed send
- * makes a new token (the unsent one is never seen and expires). Nothing is sent to a person who
- * already confirmed. A new link ends the person's older unused ones: only the newest mail works.
+ * makes a new token (the unsent one is never seen and expires). The link's kind follows the
+ * person as they are now (confirmationLinkKind): a person without a password gets the set-password
+ * link, whether or not the company asks for confirmation; a confirmed person who can sign in gets
+ * nothing. A new link ends the person's older unused ones: only the newest mail works.
  */
 export function confirmationMailHandler(deps: ConfirmationMailDeps) {
   return async (message: Pick<OutboxMessage, 'payload'>): Promise<void> => {
     const payload = message.payload as ConfirmationMailPayload;
     if (!payload.personUid) return;
     const person = await deps.people.get(payload.personUid);
-    if (!person || person.emailConfirmed) return;
+    const kind = person ? confirmationLinkKind(person) : null;
+    if (!person || !kind) return;
     const token = newSecretToken();
     const now = deps.now();
     await deps.emailTokens.invalidate(person.uid, 'confirm-email', now);
@@ -67,6 +101,6 @@ export function confirmationMailHandler(deps: ConfirmationMailDeps) {
       tokenHash: tokenHash(token), purpose: 'confirm-email', personUid: person.uid, accountUid: payload.accountUid,
       expires: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000),
     });
-    await deps.mailer.send(confirmationMessage(person, deps.companyName, confirmationLink(payload.confirmationUrl, token)));
+    await deps.mailer.send(confirmationMessage(person, deps.companyName, confirmationLink(payload.confirmationUrl, token, kind), kind));
   };
 }

@@ -6,6 +6,7 @@ import { passwordResetMailHandler } from '../passwords/password-reset-mail.ts';
 import { inviteMailHandler, type InviteMailDeps } from '../team/invite-mail.ts';
 import { signInCodeMailHandler, type SignInCodeMailDeps } from '../auth/sign-in-code-mail.ts';
 import { emailChangeMailHandler, emailChangeNoticeHandler } from '../email-change/email-change-mail.ts';
+import { receiptMailHandler } from '../mail/receipt-mail.ts';
 
 export interface OutboxHandlerDeps {
   /** Absent when the config has no sign-up webhook: its messages then wait in the table. */
@@ -30,5 +31,7 @@ export function outboxHandlers(deps: OutboxHandlerDeps): Partial<Record<OutboxTo
     ...(deps.confirmationMail && deps.signInCodes ? { 'mail.signin-code': signInCodeMailHandler({ ...deps.confirmationMail, ...deps.signInCodes }) } : {}),
     // The email change's link to the new address and its notice (with the undo link) to the old one.
     ...(deps.confirmationMail ? { 'mail.email-change': emailChangeMailHandler(deps.confirmationMail), 'mail.email-change-notice': emailChangeNoticeHandler(deps.confirmationMail) } : {}),
+    // The receipt of a paid sign-up, enqueued when its payment is booked (mail/receipt-mail.ts).
+    ...(deps.confirmationMail ? { 'mail.receipt': receiptMailHandler(deps.confirmationMail) } : {}),
   };
 }

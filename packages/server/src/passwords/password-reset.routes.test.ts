@@ -178,10 +178,10 @@ describe('bad input', () => {
     expect(evil.json().FieldErrors[0]).toMatchObject({ Field: 'ResetUrl', ErrorCode: 'Errors.InvalidValue' });
     expect((await forgot({ Email: `nobody-${Date.now()}@example.com`, ResetUrl: 'https://evil.example/steal' })).statusCode).toBe(400);
     expect((await forgot({ Email: p.email, ResetUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
-    const viaParent = await forgot({ Email: p.email }, `?parentUrl=${encodeURIComponent('http://127.0.0.1:3000/shop?resetToken=old')}`);
+    const viaParent = await forgot({ Email: p.email }, `?parentUrl=${encodeURIComponent('http://localhost:3000/shop?resetToken=old')}`);
     expect(viaParent.statusCode, viaParent.body).toBe(204);
     await t.app.signup.outbox.runOnce();
-    expect(linkIn({ ...inbox.at(-1)!, raw: inbox.at(-1)!.raw.replace('127.0.0.1', 'localhost') })![1]).toMatch(/^http:\/\/localhost:3000\/shop\?resetToken=[A-Za-z0-9_-]{43}$/);
+    expect(linkIn(inbox.at(-1)!)![1]).toMatch(/^http:\/\/localhost:3000\/shop\?resetToken=[A-Za-z0-9_-]{43}$/);
   });
 
   it('NUL, 1 MB, 1e308, __proto__, a missing body: the one error shape, never 500, nothing written', async () => {

@@ -33,7 +33,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     r.get('/api/v1/crm/people/resetPassword/:token/options', {
       config: routeRateLimit('resetPasswordPerAddress'),
       schema: {
-        tags, summary: 'Reset options of a live reset or invitation link: 2 offers Google (when configured), else 1; 404 Errors.InvalidToken when unknown, used or expired',
+        tags, summary: 'Reset options of a live reset, invitation or set-password link: 2 offers Google (when configured), else 1; 409 Errors.EmailAlreadyConfirmed for a used set-password link; 404 Errors.InvalidToken when unknown, used or expired',
         params: resetTokenParams, response: { 200: resetOptionsOut },
       },
     }, async (req, reply) => {
@@ -43,7 +43,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     r.post('/api/v1/crm/people/resetPassword/:token', {
       config: routeRateLimit('resetPasswordPerAddress'),
       schema: {
-        tags, summary: 'Sets a new password (or links Google) with a reset or invitation link, once; ends every session and answers a fresh access token',
+        tags, summary: 'Sets a new password (or links Google) with a reset, invitation or set-password link (`confirmationToken` of a sign-up mail), once; confirms the email, ends every session and answers a fresh access token',
         params: resetTokenParams, querystring: parentUrlQuery, body: resetPasswordBody, response: { 200: signInOut },
       },
     }, async (req, reply) => {

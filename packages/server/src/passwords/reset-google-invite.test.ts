@@ -30,7 +30,7 @@ const idToken = (email: string, sub = `google-${email}`) => new SignJWT({ iss: '
   .setProtectedHeader({ alg: 'RS256', kid: 'google-1' }).setIssuedAt().setExpirationTime('1h').sign(key);
 
 /** A live link token of this purpose for the person, stored hashed as the mail handlers store it. */
-async function linkToken(personUid: string, purpose: 'reset' | 'invite', accountUid: string | null = null): Promise<string> {
+async function linkToken(personUid: string, purpose: 'reset' | 'invite' | 'confirm-email', accountUid: string | null = null): Promise<string> {
   const token = newSecretToken();
   await unitOfWork(t.database.db).emailTokens.insert({ tokenHash: tokenHash(token), purpose, personUid, accountUid, expires: new Date(new Date(START).getTime() + 3_600_000) });
   return token;
@@ -59,10 +59,28 @@ describe('reset with Google', () => {
     // Used.
     expect((await reset(token, { GoogleIdToken: await idToken(email) })).statusCode).toBe(404);
   });
+
+  it("a sign-up's set-password link offers Google too: it links Google, confirms the email and signs in; used, it says the address is confirmed", async () => {
+    const account = await importCustomer(t);
+    const uid = account.PrimaryContact.Uid as string;
+    const email = account.PrimaryContact.Email as string;
+    await t.database.db.execute(sql`update people set email_confirmed = null where uid = ${uid}`);
+    const token = await linkToken(uid, 'confirm-email', account.Uid as string);
+    expect((await t.request({ method: 'GET', url: `/api/v1/crm/people/resetPassword/${token}/options` })).json()).toEqual({ Options: 2 });
+    const ok = await reset(token, { GoogleIdToken: await idToken(email) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(decodeJwt(ok.json().access_token)).toMatchObject({ sub: uid, account_uid: account.Uid });
+    const [person] = await rows(sql`select oauth_google_profile_id as g, password_hash as h, email_confirmed as c from people where uid = ${uid}`);
+    expect(person).toMatchObject({ g: `google-${email}`, h: null });
+    expect(person!.c).not.toBeNull();
+    const again = await reset(token, { GoogleIdToken: await idToken(email) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().ErrorCode).toBe('Errors.EmailAlreadyConfirmed');
+  });
 });
 
 describe('an invitation link sets the first password', () => {
-  it('confirms the email and signs in to the inviting account; a confirm-email token is not a reset token', async () => {
+  it('confirms the email and signs in to the inviting account; a confirm-email token of a person with a password is not a reset token', async () => {
     const account = await importCustomer(t);
     const personUid = account.PrimaryContact.Uid as string;
     await t.database.db.execute(sql`update people set email_confirmed = null, password_hash = null where uid = ${personUid}`);

@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { EmailTokenPurpose, LiveEmailToken } from '../registration/email-tokens.repository.ts';
 import { tokenHash } from '../registration/secret-token.ts';
+import { spentLinkError } from '../registration/spent-link.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import type { AuthConfig } from '../auth/auth-config.ts';
 import { claimsFor, type SignInAnswer } from '../auth/sign-in.ts';
@@ -15,8 +16,13 @@ import { startSession } from '../auth/sessions.ts';
 import { hashPassword } from './password-hashing.ts';
 import { validatePassword } from './validate-password.ts';
 
-/** A reset link (forgot password) or a team invitation's link (set a password and join) opens the reset screen. */
-export const RESET_PURPOSES: readonly EmailTokenPurpose[] = ['reset', 'invite'];
+/**
+ * What opens the reset screen: a reset link (forgot password), a team invitation's link (set a
+ * password and join), and a sign-up's set-password link (`confirm-email`, for a person who has no
+ * password yet: mail/confirmation-mail.ts). A confirm-email token of a person who has a password is
+ * not a reset link: it only confirms (registration/confirm-email.ts).
+ */
+export const RESET_PURPOSES: readonly EmailTokenPurpose[] = ['reset', 'invite', 'confirm-email'];
 
 export interface ResetPasswordDeps {
   uow: UnitOfWork;
@@ -38,14 +44,17 @@ export interface ResetPasswordInput {
 
 const invalidToken = () => new AppError(ErrorCode.InvalidToken);
 
-/** The live reset or invite token, not used up; null when unknown, used or expired. */
-export function liveResetToken(uow: UnitOfWork, token: string, at: Date): Promise<LiveEmailToken | null> {
-  return uow.emailTokens.peek(tokenHash(token), RESET_PURPOSES, at);
+/** The live reset, invite or set-password token, not used up; null when unknown, used, expired, or a confirm-email token of a person with a password. */
+export async function liveResetToken(uow: UnitOfWork, token: string, at: Date): Promise<LiveEmailToken | null> {
+  const live = await uow.emailTokens.peek(tokenHash(token), RESET_PURPOSES, at);
+  if (!live || live.purpose !== 'confirm-email') return live;
+  const person = await uow.signIn.personByUid(live.personUid);
+  return person && person.passwordHash === null ? live : null;
 }
 
-/** GET /crm/people/resetPassword/{token}/options: 2 offers Google on the reset screen (when configured), else 1. */
+/** GET /crm/people/resetPassword/{token}/options: 2 offers Google on the reset screen (when configured), else 1. A used set-password link is 409 Errors.EmailAlreadyConfirmed. */
 export async function resetOptions(deps: ResetPasswordDeps, token: string): Promise<{ Options: number }> {
-  if (!await liveResetToken(deps.uow, token, deps.clock.now())) throw invalidToken();
+  if (!await liveResetToken(deps.uow, token, deps.clock.now())) throw await spentLinkError(deps.uow, token);
   return { Options: deps.verifyGoogleIdToken ? 2 : 1 };
 }
 
@@ -71,21 +80,22 @@ async function prepare(deps: ResetPasswordDeps, input: ResetPasswordInput, perso
 }
 
 /**
- * POST /crm/people/resetPassword/{token} with NewPassword or GoogleIdToken. In one transaction:
+ * POST /crm/people/resetPassword/{token} with NewPassword or GoogleIdToken: a reset link, an
+ * invitation's, or a sign-up's set-password link. In one transaction:
  * the token is used (the statement that checks it marks it, so of two submits one wins and the
- * other gets 404), the password set (the old hash joins the history), PasswordMustChange cleared,
- * the email confirmed (the link came to the mailbox, whether a reset's or an invitation's), every
+ * other gets 404, or 409 Errors.EmailAlreadyConfirmed for a set-password link), the password set (the old hash joins the history), PasswordMustChange cleared,
+ * the email confirmed (the link came to the mailbox, whether a reset's, an invitation's or a sign-up's), every
  * session of the person ended, and a new one started. Answers a fresh access token for it, so the
  * widget signs in at once, and a device token: this browser is now a known one.
  */
 export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswordInput): Promise<SignInAnswer> {
   const peeked = await liveResetToken(deps.uow, input.token, deps.clock.now());
-  if (!peeked) throw invalidToken();
+  if (!peeked) throw await spentLinkError(deps.uow, input.token);
   const credential = await prepare(deps, input, peeked.personUid);
   const at = deps.clock.now();
   const session = await deps.uow.transaction(async (repos) => {
     const used = await repos.emailTokens.useAny(tokenHash(input.token), RESET_PURPOSES, at);
-    if (!used || used.personUid !== peeked.personUid) throw invalidToken();
+    if (!used || used.personUid !== peeked.personUid) return null;
     if ('hash' in credential) await repos.passwordHistory.replaceHash(used.personUid, credential.hash, at);
     else await repos.signIn.linkGoogleProfile(used.personUid, credential.googleSub);
     await repos.passwordHistory.setMustChange(used.personUid, false, at);
@@ -102,6 +112,8 @@ export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswor
     });
     return { session: started, account };
   });
+  // The twin of a double submit lost the token to the winner: a used set-password link answers 409.
+  if (!session) throw await spentLinkError(deps.uow, input.token);
   // Signed after the commit: the key ring may write its first key, outside this transaction.
   const person = await deps.uow.signIn.personByUid(peeked.personUid);
   if (!person) throw invalidToken();

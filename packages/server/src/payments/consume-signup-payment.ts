@@ -6,6 +6,7 @@ import { completedMethod } from './intent-completed.ts';
 import type { GatewayIntent, GatewayPaymentMethod } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
 
 /**
  * How a registration pays (docs/payments.md "Sign-up payment"), in three steps around its transaction:
@@ -80,8 +81,12 @@ export async function consumeSignupPayment(
  * After the registration committed: captures the authorization and books it on the invoice. A
  * capture the gateway refuses leaves the payment 'failed' with the provider's message and the
  * invoice open (the account exists; collecting is then a billing matter), and is rethrown for the log.
+ * `whenPaid` runs in the transaction that books the money, when the invoice is Paid by it: what
+ * follows the payment (the receipt mail in the outbox) is written exactly when the money is booked.
  */
-export async function settleSignupPayment(deps: GatewayAndStore, consumed: ConsumedSignupPayment): Promise<void> {
+export async function settleSignupPayment(
+  deps: GatewayAndStore, consumed: ConsumedSignupPayment, whenPaid?: (repos: UnitOfWork) => Promise<void>,
+): Promise<void> {
   const { payment, verified } = consumed;
   if (!payment) return;
   const repo = deps.store.payments;
@@ -95,7 +100,11 @@ export async function settleSignupPayment(deps: GatewayAndStore, consumed: Consu
     }
     await repo.setPaymentStatus(verified.gateway, payment.gatewayReference, 'succeeded');
   }
-  if (payment.invoiceUid) await repo.applyToInvoice(payment.invoiceUid, payment.amountMinor);
+  const invoiceUid = payment.invoiceUid;
+  if (!invoiceUid) return;
+  await deps.store.transaction(async (repos) => {
+    if ((await repos.payments.applyToInvoice(invoiceUid, payment.amountMinor)) && whenPaid) await whenPaid(repos);
+  });
 }
 
 /** After a failed registration: the authorization is released (a setup intent is left, as the spec's cancel does). */

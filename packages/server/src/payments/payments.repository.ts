@@ -88,12 +88,13 @@ export function paymentsRepository(db: Db) {
         .orderBy(asc(invoices.invoiceDate), asc(invoices.uid));
       return rows.map((r) => ({ uid: r.uid, currency: r.currency, outstanding: Math.max(0, r.total - r.amountPaid) }));
     },
-    /** Books money against an invoice; Paid once nothing is owed. */
-    async applyToInvoice(invoiceUid: string, amountMinor: number): Promise<void> {
-      await db.update(invoices).set({
+    /** Books money against an invoice; Paid once nothing is owed. Answers whether the invoice is Paid now. */
+    async applyToInvoice(invoiceUid: string, amountMinor: number): Promise<boolean> {
+      const [row] = await db.update(invoices).set({
         amountPaid: sql`${invoices.amountPaid} + ${amountMinor}`,
         status: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then 'Paid' else ${invoices.status} end`,
-      }).where(eq(invoices.uid, invoiceUid));
+      }).where(eq(invoices.uid, invoiceUid)).returning({ status: invoices.status });
+      return row?.status === 'Paid';
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { emailTokens } from '../db/schema.ts';
 
 /**
- * confirm-email: sign-up confirmation; reset: forgot password; invite: a team invitation (set a password and join);
+ * confirm-email: a sign-up's mailed link (confirm the email; for a person without a password, also set one); reset: forgot password; invite: a team invitation (set a password and join);
  * email_change: the link mailed to a new address (data.newEmail); email_change_undo: the notice's undo link to the old one (data.oldEmail).
  */
 export type EmailTokenPurpose = 'confirm-email' | 'reset' | 'invite' | 'email_change' | 'email_change_undo';
@@ -47,6 +47,15 @@ export function emailTokensRepository(db: Db) {
     async peek(tokenHash: string, purposes: readonly EmailTokenPurpose[], at: Date): Promise<LiveEmailToken | null> {
       const [row] = await db.select({ personUid: emailTokens.personUid, accountUid: emailTokens.accountUid, purpose: emailTokens.purpose }).from(emailTokens)
         .where(and(eq(emailTokens.tokenHash, tokenHash), inArray(emailTokens.purpose, [...purposes]), isNull(emailTokens.used), gt(emailTokens.expires, at)));
+      return row ? { ...row, purpose: row.purpose as EmailTokenPurpose } : null;
+    },
+    /**
+     * A token of one of `purposes` whatever its state: tells a spent link (used_at set) from an
+     * unknown one. Only the token's holder can ask, so the answer tells nobody else anything.
+     */
+    async find(tokenHash: string, purposes: readonly EmailTokenPurpose[]): Promise<{ personUid: string; purpose: EmailTokenPurpose; used: Date | null; expires: Date } | null> {
+      const [row] = await db.select({ personUid: emailTokens.personUid, purpose: emailTokens.purpose, used: emailTokens.used, expires: emailTokens.expires }).from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, tokenHash), inArray(emailTokens.purpose, [...purposes])));
       return row ? { ...row, purpose: row.purpose as EmailTokenPurpose } : null;
     },
     /** Ends a person's unused tokens of these purposes (an email change's undo ends every link that was mailed meanwhile). */

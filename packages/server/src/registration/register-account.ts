@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
-import type { ChargeSummary } from '@portico/core/billing/index';
+import type { ChargeSummary, InvoiceDisplayItem } from '@portico/core/billing/index';
 import { accountToWire } from '../accounts/accounts.mappers.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
@@ -13,11 +13,13 @@ import { isUniqueViolation } from '../http/database-errors.ts';
 import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer, type IdempotencyRequest } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { CONFIRMATION_MAIL_TOPIC, type ConfirmationMailPayload } from '../mail/confirmation-mail.ts';
+import { RECEIPT_MAIL_TOPIC, type ReceiptMailPayload, type SignupReceipt } from '../mail/receipt-mail.ts';
 import { SIGNUP_WEBHOOK_TOPIC, type SignupWebhookPayload } from '../webhooks/signup-webhook.ts';
 import { checkRegistration, withUid, type CheckedRegistration, type ReceivedImage } from './check-registration.ts';
 import type { RegistrationDeps, VerifiedSignupPayment } from './registration-deps.ts';
 import type { RegistrationInput, RegistrationOut } from './registration.schemas.ts';
 import { tokenHash } from './secret-token.ts';
+import { firstRenewal, invoiceParts, nextRenewalOut, paidWith, paymentMethodOut, signupReceipt } from './signup-receipt.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 
 export const REGISTRATION_SCOPE = 'POST /crm/registrations';
@@ -44,29 +46,43 @@ function knownTimeZone(tz: string | undefined): string | null {
   }
 }
 
+/** Where a sign-up's mail sends the person, and whether its link is where they set their password. */
+interface MailedLink {
+  page: string;
+  /** No password was given (and no Google): the link opens resetPassword (mail/confirmation-mail.ts). */
+  setPassword: boolean;
+}
+
 /**
- * Where the confirmation link goes, when the company asks for confirmation: the query's URL or
- * the config's, on an allowed origin only (the link is mailed under the company's name, so it
- * must never send people to someone else's site). Mail must be on.
+ * Whether a sign-up mails a link, and to which page (docs/registration.md "The mailed link").
+ * A person who gave no password (and did not sign up with Google) always gets one: it is the only
+ * way to choose a password, so it goes out whether or not the company asks for confirmation. A
+ * person who gave one gets it only with `requireEmailConfirmation`. The page is the query's
+ * confirmationUrl, else `registration.confirmationUrl`, else the company's website, on an allowed
+ * origin only (the link is mailed under the company's name, so it must never send people to
+ * someone else's site). Mail must be on: an account nobody can sign in to is never created.
  */
-function confirmationTarget(deps: RegistrationDeps, checked: CheckedRegistration, requested: string | undefined): string | null {
-  if (!deps.billing.config.registration.requireEmailConfirmation || checked.google) return null;
+function mailedLink(deps: RegistrationDeps, checked: CheckedRegistration, requested: string | undefined): MailedLink | null {
+  if (checked.google) return null;
+  const { config } = deps.billing;
+  const setPassword = !checked.password;
+  if (!setPassword && !config.registration.requireEmailConfirmation) return null;
   if (deps.mailer.kind === 'off') throw new AppError(ErrorCode.MailUnavailable);
-  const target = requested ?? deps.billing.config.registration.confirmationUrl;
+  const target = requested ?? config.registration.confirmationUrl ?? config.company.websiteUrl;
   const message = 'confirmationUrl must be a page on one of the company\'s sites.';
   if (!target) throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.Required, message)]);
   const url = new URL(target);
   if (!deps.allowedOrigins.has(url.origin) || !/^https?:$/.test(url.protocol)) {
     throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.InvalidValue, message)]);
   }
-  return url.toString();
+  return { page: url.toString(), setPassword };
 }
 
 interface Prepared {
   checked: CheckedRegistration;
   snapshot: CatalogSnapshot;
   now: Date;
-  confirmationUrl: string | null;
+  link: MailedLink | null;
 }
 
 /** The rules that write nothing and spend nothing (also POST /crm/registrations/validate). */
@@ -78,9 +94,9 @@ async function prepare(deps: RegistrationDeps, req: RegistrationRequest): Promis
   const google = req.body.GoogleIdToken ? await deps.verifyGoogleIdToken(req.body.GoogleIdToken) : null;
   const fieldConfiguration = await deps.uow.fields.configuration('registration');
   const checked = checkRegistration(req.body, { config, now, snapshot, fieldConfiguration, image: req.image, google });
-  const confirmationUrl = confirmationTarget(deps, checked, req.confirmationUrl);
+  const link = mailedLink(deps, checked, req.confirmationUrl);
   if (await deps.uow.people.emailTaken(checked.email)) throw duplicate();
-  return { checked, snapshot, now, confirmationUrl };
+  return { checked, snapshot, now, link };
 }
 
 /** POST /crm/registrations/validate: every check a registration makes before it spends the nonce, captcha or payment. */
@@ -165,8 +181,9 @@ async function registerOnce(
   const summary = await dueNow(deps, req.body);
   const passwordHash = prepared.checked.password ? await hashPassword(prepared.checked.password) : null;
   const verified = await verifyPayment(deps, caller, req.body, prepared, summary);
+  const next = await firstRenewal(deps, req.body, prepared.checked.subscription?.plan ?? null, paidWith(verified));
   try {
-    return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified }));
+    return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified, next }));
   } catch (err) {
     if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent sign-up with the same email won
     throw err;
@@ -174,17 +191,33 @@ async function registerOnce(
 }
 
 /** The invoice as it is now: the capture after the commit may have paid it since the answer was written. */
-async function withCurrentInvoice(uow: UnitOfWork, body: RegistrationOut): Promise<RegistrationOut> {
+async function withCurrentInvoice(uow: UnitOfWork, stored: RegistrationOut): Promise<RegistrationOut> {
+  // An answer stored before the payment facts were part of it replays with them too (null: not known).
+  const body = { ...stored, PaymentMethod: stored.PaymentMethod ?? null, NextRenewal: stored.NextRenewal ?? null, SetPasswordLink: stored.SetPasswordLink ?? false };
   if (!body.Invoice) return body;
   const invoice = await uow.invoices.get(body.Invoice.Uid);
   if (!invoice) return body;
-  return { ...body, Invoice: { ...body.Invoice, Status: invoice.status, AmountPaid: toMajor(invoice.amountPaid, invoice.currency) } };
+  return {
+    ...body,
+    Invoice: {
+      ...body.Invoice, ...wireParts(invoice.lines as InvoiceDisplayItem[], invoice.currency),
+      Status: invoice.status, AmountPaid: toMajor(invoice.amountPaid, invoice.currency),
+    },
+  };
+}
+
+/** The invoice's tax and discount as the answer states them (major units). */
+function wireParts(lines: readonly InvoiceDisplayItem[], currency: string): { Tax: number; Discount: number } {
+  const parts = invoiceParts(lines);
+  return { Tax: toMajor(parts.tax, currency), Discount: toMajor(parts.discount, currency) };
 }
 
 interface Extras {
   summary: ChargeSummary | null;
   passwordHash: string | null;
   verified: VerifiedSignupPayment | null;
+  /** The first renewal (what follows today), for the answer and the receipt. */
+  next: SignupReceipt['next'];
 }
 
 async function write(deps: RegistrationDeps, repos: UnitOfWork, req: RegistrationRequest, prepared: Prepared, extras: Extras): Promise<{ statusCode: number; body: RegistrationOut }> {
@@ -216,7 +249,8 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     clientIdentifier: checked.account.clientIdentifier, domainName: checked.account.domainName, taxIds: checked.account.taxIds,
     fieldValues: checked.account.fieldValues,
   });
-  const confirmed = prepared.confirmationUrl ? null : now;
+  // Unconfirmed only when the company asks for confirmation; a set-password link confirms the email too when used.
+  const confirmed = prepared.link && config.registration.requireEmailConfirmation ? null : now;
   await repos.people.insert({
     uid: personUid, email: checked.email, firstName: checked.person.firstName, lastName: checked.person.lastName, title: checked.person.title,
     phoneMobile: checked.person.phoneMobile, phoneWork: checked.person.phoneWork, mailingAddress: withUid(checked.person.mailingAddress),
@@ -244,13 +278,23 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     });
     invoice = {
       Uid: uid, InvoiceNumber: invoiceNumber, InvoiceDate: summary.InvoiceDate, Currency: currency,
-      Total: toMajor(summary.Total, currency), AmountPaid: 0, Status: status,
+      Total: toMajor(summary.Total, currency), AmountPaid: 0, ...wireParts(lines, currency), Status: status,
     };
   }
 
   if (extras.verified) {
     const consumed = await deps.payments.consume(repos, extras.verified, { accountUid, invoiceUid: invoice?.Uid ?? null, at: now });
-    repos.afterCommit(() => deps.payments.settle(consumed));
+    // The receipt is written in the transaction that books the captured money: once, and never for a capture the
+    // gateway refused, a card only set up (manual payments, a trial) or an invoice a coupon paid in full.
+    const receipt: ReceiptMailPayload | null = invoice && summary && sub && invoice.Status === 'Open' ? {
+      personUid,
+      receipt: signupReceipt({ number: invoice.InvoiceNumber, date: invoice.InvoiceDate, currency, total: summary.Total, lines: summary.InvoiceDisplayItems }, sub, paidWith(extras.verified), extras.next),
+    } : null;
+    repos.afterCommit(async () => {
+      let enqueued = false;
+      await deps.payments.settle(consumed, receipt ? async (booking) => { await booking.outbox.enqueue(RECEIPT_MAIL_TOPIC, receipt); enqueued = true; } : undefined);
+      if (enqueued) deps.wakeOutbox();
+    });
   }
 
   const stored = await repos.accounts.get(accountUid);
@@ -261,18 +305,21 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     ProfileImageUrl: profileImageUrl, EmailConfirmed: confirmed !== null,
   };
 
-  if (prepared.confirmationUrl) {
-    const payload: ConfirmationMailPayload = { personUid, accountUid, confirmationUrl: prepared.confirmationUrl };
+  if (prepared.link) {
+    const payload: ConfirmationMailPayload = { personUid, accountUid, confirmationUrl: prepared.link.page };
     await repos.outbox.enqueue(CONFIRMATION_MAIL_TOPIC, payload);
   }
   if (deps.signupWebhookConfigured) {
     const payload: SignupWebhookPayload = { Person: person, Account: account, Subscription: subscription };
     await repos.outbox.enqueue(SIGNUP_WEBHOOK_TOPIC, payload);
   }
-  if (prepared.confirmationUrl || deps.signupWebhookConfigured) repos.afterCommit(() => deps.wakeOutbox());
+  if (prepared.link || deps.signupWebhookConfigured) repos.afterCommit(() => deps.wakeOutbox());
 
   return {
     statusCode: 201,
-    body: { Account: account, Person: person, Subscription: subscription, Invoice: invoice, RequiresConfirmation: prepared.confirmationUrl !== null, CreatedWithGoogle: checked.google !== null },
+    body: { Account: account, Person: person, Subscription: subscription, Invoice: invoice,
+      PaymentMethod: paymentMethodOut(paidWith(extras.verified)), NextRenewal: nextRenewalOut(extras.next, currency), RequiresConfirmation: prepared.link !== null,
+      SetPasswordLink: prepared.link?.setPassword ?? false, CreatedWithGoogle: checked.google !== null,
+    },
   };
 }

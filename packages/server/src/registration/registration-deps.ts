@@ -1,3 +1,5 @@
+import type { AccessTokens } from '../auth/access-tokens.ts';
+import type { AuthConfig } from '../auth/auth-config.ts';
 import type { CaptchaVerifier } from '../captcha/captcha.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
@@ -8,6 +10,8 @@ import type { Mailer } from '../mail/mailer.ts';
 /** A completed intent the gateway confirmed for this sign-up's amount (opaque to registration). */
 export interface VerifiedSignupPayment {
   readonly intentRowUid: string;
+  /** The card (or bank account) the customer completed the intent with: what the confirmation and the receipt name. */
+  readonly paymentMethod: { readonly cardType: string | null; readonly last4: string | null; readonly bankName: string | null };
 }
 
 /** The intent marked used and the account's payment information and payment rows written. */
@@ -22,8 +26,12 @@ export interface ConsumedSignupPayment {
 export interface SignupPayments {
   verify(req: { clientSecret: string; expectedAmountMinor: number; currency: string }): Promise<VerifiedSignupPayment>;
   consume(repos: UnitOfWork, verified: VerifiedSignupPayment, ctx: { accountUid: string; invoiceUid: string | null; at: Date }): Promise<ConsumedSignupPayment>;
-  /** After the commit: capture and book the money on the invoice. */
-  settle(consumed: ConsumedSignupPayment): Promise<void>;
+  /**
+   * After the commit: capture and book the money on the invoice. `whenPaid` runs in the transaction that
+   * books it, only when that makes the invoice Paid (the receipt mail is enqueued there: once, and never for
+   * a capture the gateway refused).
+   */
+  settle(consumed: ConsumedSignupPayment, whenPaid?: (repos: UnitOfWork) => Promise<void>): Promise<void>;
   /** After a rollback: cancel the authorization, unless another request consumed the intent meanwhile. */
   release(verified: VerifiedSignupPayment): Promise<void>;
   /** A sign-up intent the customer could not complete (declined card): cancel it, quietly. */
@@ -44,4 +52,7 @@ export interface RegistrationDeps {
   allowedOrigins: ReadonlySet<string>;
   /** Looks at the outbox now (after a commit that enqueued mail or a webhook). */
   wakeOutbox(): void;
+  /** Sessions and access tokens: the confirm-and-sign-in link signs the person in (confirm-email.ts). */
+  auth: AuthConfig;
+  tokens: AccessTokens;
 }

@@ -11,7 +11,7 @@ afterAll(async () => { await t.close(); });
 const rows = async (query: ReturnType<typeof sql>) => (await t.database.db.execute(query) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 describe('POST /crm/registrations: one transaction from account to invoice (issue 7)', () => {
-  it('registers a free plan: account, person, primary link, subscription; no invoice, no payment; "Thank you" (no confirmation)', async () => {
+  it('registers a free plan: account, person, primary link, subscription; no invoice, no payment; no password given, so the set-password mail goes out (no confirmation asked)', async () => {
     const before = await counts(t);
     const body = registrationBody({ Nonce: await nonce(t) });
     const res = await register(t, body, { headers: { 'x-timezone': 'Europe/Berlin' } });
@@ -21,7 +21,7 @@ describe('POST /crm/registrations: one transaction from account to invoice (issu
       Person: { Email: body.Person.Email, FirstName: 'Ada', LastName: 'Lovelace', EmailConfirmed: true, ProfileImageUrl: null },
       Account: { Name: 'Analytical Engines', AccountType: 1, BillingAddress: { City: 'Springfield', Country: 'US' }, PersonAccount: [{ IsPrimary: true }] },
       Subscription: { Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly', StartDate: expect.stringMatching(/^2026-03-15T12:00/) },
-      Invoice: null, RequiresConfirmation: false, CreatedWithGoogle: false,
+      Invoice: null, RequiresConfirmation: true, SetPasswordLink: true, CreatedWithGoogle: false,
     });
     expect(answer.Account.PrimaryContact.Uid).toBe(answer.Person.Uid);
     const after = await counts(t);

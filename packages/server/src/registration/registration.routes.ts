@@ -111,8 +111,11 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   r.post('/api/v1/crm/registrations/confirm', {
     config: routeRateLimit('emailConfirmation'),
     schema: {
-      tags, summary: 'Confirm an email with the token of the confirmation link (works once; 404 Errors.InvalidToken otherwise)',
+      tags, summary: 'The confirm-and-sign-in link of a sign-up mail: confirms the email and signs in, once (a person without a password gets SetPassword, the token unused); 409 Errors.EmailAlreadyConfirmed for a used link, 404 Errors.InvalidToken for an unknown or expired one',
       querystring: fieldsQuery, body: confirmInput, response: { 200: confirmOut },
     },
-  }, async (req) => confirmEmail({ uow: deps.uow, now }, req.body.Token));
+  }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return confirmEmail({ uow: deps.uow, clock: deps.billing.clock, auth: deps.auth, tokens: deps.tokens }, { token: req.body.Token, ip: req.ip, userAgent: req.headers['user-agent'] });
+  });
 }

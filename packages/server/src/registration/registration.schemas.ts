@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountOut } from '../accounts/accounts.schemas.ts';
+import { signInOut } from '../auth/auth.schemas.ts';
 import { fieldsParam, subscriptionInput, subscriptionOut } from '../billing/billing.schemas.ts';
 import { idempotencyKeyHeader } from '../http/idempotency.ts';
 import { accountFieldsInput, personFieldsInput } from '../accounts/editable-fields.schemas.ts';
@@ -62,7 +63,29 @@ const invoiceOut = z.object({
   /** Major units. */
   Total: z.number(),
   AmountPaid: z.number(),
+  /** The tax inside Total, and the discount taken off before tax (both ≥ 0, major units). */
+  Tax: z.number(),
+  Discount: z.number(),
   Status: z.enum(['Open', 'Paid', 'Void']),
+});
+
+/** The card (or bank account) the sign-up was paid or set up with: 'Visa ending in 4242'. */
+const paymentMethodOut = z.object({
+  /** 'Visa', 'Mastercard', 'American Express', 'Discover', a bank's name, or null for a brand not named. */
+  Brand: z.string().nullable(),
+  Last4: z.string().nullable(),
+});
+
+/** What follows today: the first renewal invoice of the new subscription (core's renewal summary). */
+const nextRenewalOut = z.object({
+  /** YYYY-MM-DD. */
+  Date: z.string(),
+  /** Major units, tax included, as it will be billed. */
+  Amount: z.number(),
+  /** The renewal is the end of the plan's free trial (its first charge). */
+  EndsTrial: z.boolean(),
+  /** The saved payment method is charged on that day by itself; false: an invoice waits (payments mode manual, or no method saved). */
+  ChargedAutomatically: z.boolean(),
 });
 
 export const registrationOut = z.object({
@@ -74,8 +97,14 @@ export const registrationOut = z.object({
   Subscription: subscriptionOut.nullable(),
   /** The first invoice, when the sign-up billed something now (absent for free plans and trials). */
   Invoice: invoiceOut.nullable(),
-  /** 'Almost done': a confirmation mail was sent and the link must be followed. */
+  /** The payment method given at sign-up; null when none was. */
+  PaymentMethod: paymentMethodOut.nullable(),
+  /** The first renewal; null when nothing renews (a one-time purchase) or no plan was bought. */
+  NextRenewal: nextRenewalOut.nullable(),
+  /** 'Almost done': a mail with a link was sent and the link must be followed (to confirm the email, or to set the password). */
   RequiresConfirmation: z.boolean(),
+  /** No password was given: the mailed link is where the person sets it (and confirms the email). */
+  SetPasswordLink: z.boolean(),
   /** 'Account created': the person signed up with Google. */
   CreatedWithGoogle: z.boolean(),
 });
@@ -85,4 +114,11 @@ export const resultOut = z.object({ Result: z.boolean() });
 export const nonceOut = z.object({ Value: z.string() });
 export const emailExistsQuery = z.object({ email: z.string().max(254) });
 export const confirmInput = z.object({ Token: z.string().min(1).max(200) });
-export const confirmOut = z.object({ Person: z.object({ Uid: z.string(), Email: z.string() }), EmailConfirmed: z.literal(true) });
+export const confirmOut = z.object({
+  Person: z.object({ Uid: z.string(), Email: z.string() }),
+  EmailConfirmed: z.boolean(),
+  /** The person has no password yet: open resetPassword with this token as `confirmationToken` (it was not used). */
+  SetPassword: z.boolean(),
+  /** The sign-in the link started, as POST /tokens answers it; null when SetPassword. */
+  SignIn: signInOut.nullable(),
+});

@@ -11,7 +11,7 @@ export function signupPayments(deps: PaymentsDeps): SignupPayments {
   return {
     verify: (req) => verifySignupPayment(deps, req),
     consume: (repos, verified, ctx) => consumeSignupPayment(repos.payments, verified as VerifiedSignupPayment, ctx),
-    settle: (consumed) => settleSignupPayment(deps, consumed as ConsumedSignupPayment),
+    settle: (consumed, whenPaid) => settleSignupPayment(deps, consumed as ConsumedSignupPayment, whenPaid),
     async release(verified) {
       const v = verified as VerifiedSignupPayment;
       // A twin request that lost the nonce race must not cancel the authorization the winner is about to capture.

@@ -63,14 +63,19 @@ export function fetchTransport(server: string, fetchImpl: typeof fetch = (...arg
       signal: call.signal,
       ...(body !== undefined ? { body } : {}),
     });
-    const text = await res.text();
-    let answer: unknown;
-    try {
-      answer = text ? JSON.parse(text) : undefined;
-    } catch {
-      // A proxy's HTML error page: the status still tells what happened.
-      answer = undefined;
-    }
-    return { status: res.status, body: answer, header: (name) => res.headers.get(name) };
+    return answerOf(res);
   };
+}
+
+/** A fetch Response as an answer: its JSON body (undefined when empty or not JSON) and a header reader. */
+export async function answerOf(res: Response): Promise<ApiAnswer> {
+  const text = await res.text();
+  let answer: unknown;
+  try {
+    answer = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A proxy's HTML error page: the status still tells what happened.
+    answer = undefined;
+  }
+  return { status: res.status, body: answer, header: (name) => res.headers.get(name) };
 }

@@ -1,8 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { Store } from '../shared/store.ts';
-import { useWidget } from './context.ts';
-import { getDemoModule } from './settings-loader.ts';
-import type { DemoPersona } from '../demo/personas.ts';
 
 export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
@@ -19,13 +16,4 @@ const getDark = () => window.matchMedia(DARK_QUERY).matches;
 /** Follows prefers-color-scheme live (display mode and field style 'auto'). */
 export function useSystemDark(): boolean {
   return useSyncExternalStore(subscribeDark, getDark, () => false);
-}
-
-/** The demo persona the demo page picked; null outside demo mode. */
-export function useDemoPersona(): DemoPersona | null {
-  const { runtime, demo } = useWidget();
-  const name = useStore(runtime.persona);
-  const mod = getDemoModule();
-  if (!demo || !mod) return null;
-  return mod.DEMO_PERSONA_DATA[name];
 }

@@ -1,29 +1,20 @@
-import i18next from 'i18next';
-import type { i18n as I18n } from 'i18next';
 import { en } from '../i18n/en.ts';
+import { createTranslator } from '../i18n/translator.ts';
+import type { Translator } from '../i18n/translator.ts';
 
 /**
- * One i18next instance for every widget on the page. Only English is
- * bundled; another language would be added as a lazy resource chunk.
+ * One translator for every widget on the page (i18n/translator.ts: i18next's format and answers,
+ * without its weight on the first screen). Only English is bundled; another language would be
+ * added as a lazy resource chunk.
  */
-let instance: I18n | null = null;
+let instance: Translator | null = null;
 
-export function getI18n(): I18n {
-  if (instance) return instance;
-  instance = i18next.createInstance();
-  void instance.init({
-    resources: { en: { translation: en } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    initAsync: false,
-  });
-  return instance;
+export function getI18n(): Translator {
+  return (instance ??= createTranslator('en', en));
 }
 
 /** InitSettings.TranslationOverrides[lang][key] = text, applied on init. */
-export function applyTranslationOverrides(i18n: I18n, overrides: Record<string, Record<string, string>> | undefined): void {
+export function applyTranslationOverrides(i18n: Translator, overrides: Record<string, Record<string, string>> | undefined): void {
   for (const [lang, entries] of Object.entries(overrides ?? {})) {
     for (const [key, value] of Object.entries(entries ?? {})) {
       if (typeof value === 'string') i18n.addResource(lang, 'translation', key, value);

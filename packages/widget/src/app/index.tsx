@@ -11,6 +11,7 @@ import { getI18n } from './i18n.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
 import { WidgetRoot } from './widget-root.tsx';
 import { preloadScreen } from './screen-outlet.tsx';
+import { ensureSettings } from './settings-loader.ts';
 
 /** Open shadow root: e2e tests and assistive tech can reach inside; host CSS still cannot. */
 function shadowFor(host: HTMLElement): ShadowRoot {
@@ -34,8 +35,10 @@ export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions
   shadow.addEventListener('pointerdown', markUsed, { once: true });
   shadow.addEventListener('keydown', markUsed, { once: true });
 
-  // The first screen's chunk loads beside the startup settings call, not after it.
+  // The first screen's chunk loads beside the startup settings call, not after it (the loader usually
+  // started both already); the settings answer is taken now, so it is read before React's first render.
   preloadScreen(options.state);
+  void ensureSettings(runtime);
   const navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null } = { current: null };
   const root = createRoot(container);
   root.render(

@@ -3,6 +3,9 @@ import type { Runtime } from '../shared/runtime-types.ts';
 import { FALLBACK_SETTINGS } from './fallback-settings.ts';
 import { applyTranslationOverrides, getI18n } from './i18n.ts';
 import { apiClientFor } from '../api/runtime-client.ts';
+import { createApiClient } from '../api/http.ts';
+import type { ApiClient } from '../api/http.ts';
+import type { ApiAnswer } from '../api/transport.ts';
 import { asProblem } from '../api/api-problem.ts';
 import type { ApiProblem } from '../api/api-problem.ts';
 
@@ -15,6 +18,12 @@ export function getDemoModule(): DemoModule | null {
 }
 
 const problems = new WeakMap<Runtime, ApiProblem>();
+const loaded = new WeakMap<Runtime, InitSettings>();
+
+/** The settings once they have arrived (null before): the first render can use them without a round of its own. */
+export function settingsNow(runtime: Runtime): InitSettings | null {
+  return loaded.get(runtime) ?? null;
+}
 
 /** Why the settings could not be loaded (the screens then run on the fallback settings), or null. */
 export function settingsProblem(runtime: Runtime): ApiProblem | null {
@@ -30,6 +39,7 @@ export function settingsProblem(runtime: Runtime): ApiProblem | null {
 export function ensureSettings(runtime: Runtime): Promise<InitSettings> {
   runtime.settings ??= load(runtime).then((settings) => {
     applyTranslationOverrides(getI18n(), settings.TranslationOverrides);
+    loaded.set(runtime, settings);
     runtime.events.emit('auth.initialized', { demo: runtime.config.demo });
     return settings;
   });
@@ -40,8 +50,39 @@ export function ensureSettings(runtime: Runtime): Promise<InitSettings> {
 // answer is read as the core InitSettings shape, filled from the fallback where absent.
 const withFallback = (answer: unknown): InitSettings => ({ ...FALLBACK_SETTINGS, ...(answer as Partial<InitSettings>) });
 
+/** The answer, or an AbortError when the caller gives up first (the client's timeout). */
+function untilAborted(answer: Promise<ApiAnswer>, signal: AbortSignal): Promise<ApiAnswer> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('The settings call was given up', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
+ * The page's API client, except that the call the loader already started (runtime.settingsPrefetch,
+ * loader/settings-prefetch.ts) answers the first request for its path: the settings then arrive
+ * while chunks/app.js downloads, and the answer goes through the same client (status → problem,
+ * timeout) as any other. Taken once; without a prefetch (demo mode, an older loader) the call is made here.
+ */
+function settingsClient(runtime: Runtime): ApiClient {
+  const page = apiClientFor(runtime);
+  const prefetch = runtime.settingsPrefetch;
+  if (!prefetch) return page;
+  runtime.settingsPrefetch = null;
+  let taken = false;
+  const prefetched = createApiClient({ transport: (call) => untilAborted(prefetch.answer, call.signal) });
+  const request = (method: string, path: string, ...options: unknown[]) => {
+    if (taken || method !== 'get' || path !== prefetch.path) return (page.request as (...args: unknown[]) => Promise<unknown>)(method, path, ...options);
+    taken = true;
+    return (prefetched.request as (...args: unknown[]) => Promise<unknown>)(method, path, ...options);
+  };
+  return { request: request as ApiClient['request'] };
+}
+
 async function load(runtime: Runtime): Promise<InitSettings> {
-  const api = apiClientFor(runtime);
+  const api = settingsClient(runtime);
   if (runtime.config.demo) demoModule = await import('../demo/index.ts');
   else if (runtime.config.settingsCacheSeconds > 0) {
     // The static copy is cacheable by the browser and any CDN in front of the server.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { InitSettings } from '@portico/core';
@@ -12,9 +12,8 @@ import { mergeTheme, themeVariables } from '../theme/theme-vars.ts';
 import { WidgetContext } from './context.ts';
 import type { WidgetContextValue } from './context.ts';
 import { useStore, useSystemDark } from './hooks.ts';
-import { ensureSettings } from './settings-loader.ts';
+import { ensureSettings, settingsNow } from './settings-loader.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
-import { PopupFrame } from './popup-frame.tsx';
 import { ScreenOutlet } from './screen-outlet.tsx';
 import { Notices } from '../components/notices.tsx';
 import type { Notice } from '../components/notices.tsx';
@@ -34,9 +33,14 @@ export interface WidgetRootProps {
 
 const NOTICE_MS = 6000;
 
+// Popup mode only: an embed (most first screens) does not download the dialog and its focus trap. The
+// loader preloads this chunk beside chunks/app.js when it opens a popup (loader/screen-preload.ts).
+const PopupFrame = lazy(() => import('./popup-frame.tsx').then((m) => ({ default: m.PopupFrame })));
+
 export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRootProps) {
   const { t } = useTranslation();
-  const [settings, setSettings] = useState<InitSettings | null>(null);
+  // Usually here before the first render (the loader asked beside the app chunk; mount() takes the answer).
+  const [settings, setSettings] = useState<InitSettings | null>(() => settingsNow(runtime));
   const [nav, dispatch] = useReducer(navReducer, undefined, () => initialNav(options.state, parseStateParams(options.state, options.params)));
   const [notices, setNotices] = useState<Notice[]>([]);
   const headingId = `portico-heading-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -114,9 +118,11 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   return (
     <div className="portico-root" style={vars as CSSProperties} data-state={nav.current.state} data-mode={options.mode}>
       {options.mode === 'popup' ? (
-        <PopupFrame headingId={headingId} wide={stateFacts(nav.current.state).width === 'wide'} onClose={() => actions.close()}>
-          {body}
-        </PopupFrame>
+        <Suspense fallback={null}>
+          <PopupFrame headingId={headingId} wide={stateFacts(nav.current.state).width === 'wide'} onClose={() => actions.close()}>
+            {body}
+          </PopupFrame>
+        </Suspense>
       ) : (
         <section className="p-embed" aria-labelledby={headingId}>
           {body}

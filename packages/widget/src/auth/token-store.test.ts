@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../shared/events.ts';
-import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore } from './token-store.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, forgetSignIn } from './token-store.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -41,6 +41,35 @@ describe('token store', () => {
     store.set(null);
     expect(mem.data.has(ACCESS_TOKEN_STORAGE_KEY)).toBe(false);
     expect(seen).toEqual([{ accessToken: 'x.eyJzdWIiOiIxIn0.y' }, { accessToken: null }]);
+  });
+
+  it("takes another tab's change without writing it back, and only when it differs", () => {
+    const mem = memoryStorage({ [ACCESS_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    const events = createEmitter();
+    const seen: unknown[] = [];
+    events.on('accessToken.set', (d) => seen.push(d));
+    const store = createTokenStore(events, mem.storage);
+    store.markUsed();
+    mem.writes.length = 0;
+    store.adopt('a.b.c');
+    store.adopt(null);
+    expect(store.get()).toBeNull();
+    expect(mem.writes).toEqual([]);
+    expect(seen).toEqual([{ accessToken: null }]);
+  });
+
+  it('a sign-out forgets the token (storage included) and tells the page with logout', () => {
+    const mem = memoryStorage();
+    const events = createEmitter();
+    const seen: string[] = [];
+    events.on('accessToken.set', () => seen.push('accessToken.set'));
+    events.on('logout', () => seen.push('logout'));
+    const store = createTokenStore(events, mem.storage);
+    store.set('a.b.c');
+    forgetSignIn(store, events);
+    expect(store.get()).toBeNull();
+    expect(mem.data.has(ACCESS_TOKEN_STORAGE_KEY)).toBe(false);
+    expect(seen).toEqual(['accessToken.set', 'accessToken.set', 'logout']);
   });
 
   it('keeps working in memory without storage', () => {

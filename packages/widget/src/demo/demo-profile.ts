@@ -2,6 +2,8 @@ import { ErrorCode } from '@portico/core';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import type { Operation, RequestBody, ResponseBody } from '../api/api-types.ts';
 import { DEMO_PERSONA_DATA } from './personas.ts';
+import { demoRoutingAccounts } from './demo-signin.ts';
+import { demoSubscription } from './demo-subscription.ts';
 import { DemoRefusal } from './demo-transport.ts';
 
 type Profile = ResponseBody<Operation<'get', '/api/v1/profile'>>;
@@ -109,20 +111,19 @@ export function demoSaveAccount(name: DemoPersonaName, body: RequestBody<Operati
   return next;
 }
 
-/** GET /profile/accounts for a persona: its one account, as post-login routing reads it. */
+/** GET /profile/accounts for a persona: its one account, as post-login routing reads it (with its subscription). */
 export function demoAccounts(name: DemoPersonaName, now: Date): Accounts {
   const { person, account } = DEMO_PERSONA_DATA[name];
-  if (!person || !account) throw new DemoRefusal(401, ErrorCode.Unauthorized);
+  const routing = demoRoutingAccounts(DEMO_PERSONA_DATA[name], now)[0];
+  if (!person || !account || !routing) throw new DemoRefusal(401, ErrorCode.Unauthorized);
   const a = accountOf(name);
-  const start = new Date(now.getTime() - 90 * 86_400_000).toISOString();
+  const subscription = demoSubscription({
+    uid: `sub_${person.Uid}`, accountUid: a.Uid, planUid: account.planUid, term: account.term, quantity: account.quantity,
+    start: new Date(now.getTime() - 90 * 86_400_000),
+  });
   return {
     metadata: { limit: -1, offset: 0, total: 1 },
-    items: [{
-      Uid: a.Uid, Name: a.Name, ClientIdentifier: null, AccountStage: account.AccountStage, IsPrimary: account.IsPrimary, IsCurrent: true,
-      PrimaryContact: { FirstName: person.FirstName, LastName: person.LastName, Email: person.Email },
-      CurrentSubscription: null, LatestSubscription: null,
-      PaymentInformation: account.AccountStage === 'PastDue' ? { LatestFailureDateTime: start, Updated: start } : { LatestFailureDateTime: null, Updated: start },
-    }],
+    items: [{ ...routing, Uid: a.Uid, Name: a.Name, IsCurrent: true, CurrentSubscription: subscription, LatestSubscription: subscription }],
   };
 }
 

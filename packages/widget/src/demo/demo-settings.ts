@@ -96,7 +96,7 @@ export const DEMO_SETTINGS: InitSettings = {
   ],
   FieldConfiguration: { Registration: [], Profile: [], Account: [] },
   PaymentSettings: {
-    CallbackUrl: null, CompanyName: 'Northwind Journal', GatewayActivationStatus: 'StripeEnabled',
+    CallbackUrl: null, CompanyName: 'Northwind Journal', GatewayActivationStatus: 'SandboxEnabled',
     PaymentsMode: 'automatic', CaptchaSiteKey: null, Currency: 'USD', CurrencySymbol: '$',
     PublishableKey: null, TaxEnabled: false, Uid: 'pay_demo',
   },

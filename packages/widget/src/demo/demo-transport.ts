@@ -10,6 +10,7 @@ import type { ErrorBody, FieldError } from '@portico/core';
 import type { HttpMethod, Operation, PathsFor, RequestBody, ResponseBody } from '../api/api-types.ts';
 import type { ApiAnswer, ApiCall, Transport } from '../api/transport.ts';
 import { DEMO_COUPONS, DEMO_SETTINGS } from './demo-settings.ts';
+import { demoTokenFor } from './demo-session.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 
 /** What a demo handler receives: the call's parameters and its typed body. */
@@ -40,8 +41,15 @@ const errorBody = (r: DemoRefusal): ErrorBody => ({
   Status: r.status, ErrorCode: r.code, Message: r.fieldErrors.length === 1 ? r.fieldErrors[0]!.Message : defaultMessages[r.code], FieldErrors: r.fieldErrors,
 });
 
-/** An unsigned stand-in (header.payload.signature shape) so the widget can read its claims; no server would accept it. */
-const DEMO_ACCESS_TOKEN = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZW1vIiwiZGVtbyI6dHJ1ZX0.demo';
+/** A sign-in's answer: the persona's own token (demo-session.ts); the device token is empty, so demo mode stores none. */
+function signedInAs(persona: DemoPersonaName) {
+  return { access_token: demoTokenFor(persona) ?? '', token_type: 'Bearer' as const, expires_in: 900, device_token: '' };
+}
+
+/** Who a sign-in without a typed email (a reset link) signs in: the persona picked, or the free member for a visitor. */
+async function signedInPersona(email: string, current: DemoPersonaName): Promise<DemoPersonaName> {
+  return (await import('./demo-signin.ts')).demoPersonaFor(email, current);
+}
 
 const ROUTES: Route[] = [
   route('get', '/api/v1/widgets/auth/init', () => DEMO_SETTINGS),
@@ -78,20 +86,32 @@ const ROUTES: Route[] = [
   route('post', '/api/v1/profile/email/undo', async (req) => (await import('./demo-email-change.ts')).demoUndoEmailChange(req.persona)),
   // Community server: the demo company has none, so finishing login never stops at discordInterstitial.
   route('get', '/api/v1/profile/discord', () => ({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null })),
-  // Sign-in: any email and password; the screen switches the demo persona (demo-signin.ts). The token is not a real one,
-  // and the device token is empty, so demo mode stores none. `locked@…` shows the mailed-code step, `unconfirmed@…` the
-  // unconfirmed email (demoSignInRefusal).
+  // Sign-in: any email and password, as the persona whose email was typed (else the one picked; demo-signin.ts): the
+  // token names that persona, and storing it picks the persona on the page (demo-session.ts). `locked@…` shows the
+  // mailed-code step, `unconfirmed@…` the unconfirmed email (demoSignInRefusal).
   route('post', '/api/v1/tokens', async (req) => {
     const refusal = (await import('./demo-signin.ts')).demoSignInRefusal(req.body.username, req.body.code);
     if (refusal === ErrorCode.InvalidSignInCode) {
       throw new DemoRefusal(400, refusal, [{ Field: 'code', ErrorCode: refusal, Message: defaultMessages[refusal] }]);
     }
     if (refusal) throw new DemoRefusal(403, refusal);
-    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900, device_token: '' };
+    return signedInAs(await signedInPersona(req.body.username, req.persona));
   }),
   route('post', '/api/v1/crm/registrations/confirmation-mail', () => undefined),
-  route('post', '/api/v1/reissue-token', () => ({ access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900 })),
+  route('post', '/api/v1/reissue-token', async (req) => {
+    const { access_token, token_type, expires_in } = signedInAs(await signedInPersona('', req.persona));
+    return { access_token, token_type, expires_in };
+  }),
   route('post', '/api/v1/tokens/logout', () => undefined),
+  // Sign-up and payments (spec 1: the flow runs, nothing is sent or charged): demo-signup.ts, demo-sandbox.ts.
+  route('get', '/api/v1/crm/registrations/email-exists', async (req) => (await import('./demo-signup.ts')).demoEmailExists(String(req.query.email ?? ''))),
+  route('post', '/api/v1/crm/registrations/validate', () => ({ Result: true })),
+  route('post', '/api/v1/nonce', async () => (await import('./demo-signup.ts')).demoNonce()),
+  route('post', '/api/v1/crm/registrations', async (req) => (await import('./demo-signup.ts')).demoRegister(req.body, req.now)),
+  route('post', '/api/v1/billing/paymentinformation/intent', async (req) => (await import('./demo-signup.ts')).demoIntent(req.query, req.body, req.now)),
+  route('post', '/api/v1/billing/paymentinformation/stripe/cancel-intent', () => ({ Canceled: true, Status: 'canceled' })),
+  route('post', '/api/v1/billing/paymentinformation/stripe/sf', (req) => ({ LatestFailureDateTime: req.now.toISOString() })),
+  route('post', '/api/v1/billing/paymentinformation', async (req) => (await import('./demo-signup.ts')).demoSaveCard(req.body, req.now)),
   // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
   route('post', '/api/v1/billing/stripe/portal/sessions', (req) => ({ Url: String(req.query.returnUrl) })),
   // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
@@ -99,7 +119,7 @@ const ROUTES: Route[] = [
   route('get', '/api/v1/crm/people/resetPassword/{token}/options', () => ({ Options: 1 })),
   route('post', '/api/v1/crm/people/resetPassword/{token}', async (req) => {
     if (req.body.NewPassword !== undefined) (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);
-    return { access_token: DEMO_ACCESS_TOKEN, token_type: 'Bearer' as const, expires_in: 900, device_token: '' };
+    return signedInAs(await signedInPersona('', req.persona));
   }),
   route('post', '/api/v1/auth/validate-password', async (req) => (await import('./demo-passwords.ts')).demoValidatePassword(req.body.Password)),
   route('put', '/api/v1/profile/password', async (req) => {

@@ -1,6 +1,7 @@
 import { BILLING_RENEWAL_TERMS, isStateName } from '@portico/core';
 import type { BillingRenewalTerm, StateName } from '@portico/core';
 import type { WidgetState } from '../navigation/navigator.ts';
+import { readReceiptFacts, type ReceiptFacts } from './receipt-facts.ts';
 
 type Raw = Readonly<Record<string, unknown>>;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -19,7 +20,7 @@ function read<T extends object>(raw: Raw, readers: { [K in keyof T]-?: (v: unkno
   return out as T;
 }
 
-export const REGISTER_CONFIRMATION_VARIANTS = ['thankYou', 'almostDone', 'accountCreated'] as const;
+export const REGISTER_CONFIRMATION_VARIANTS = ['thankYou', 'almostDone', 'almostDoneSetPassword', 'accountCreated'] as const;
 export const PROCESSING_ACTIONS = ['signUp', 'changePlan', 'savePaymentInformation'] as const;
 export const LINK_TOKEN_KINDS = ['reset', 'confirmation'] as const;
 export const REPAIR_REASONS = ['expired', 'planUpgrade', 'quantityUpgrade', 'paymentInformation', 'pastDue'] as const;
@@ -36,8 +37,9 @@ const READERS = {
   // skipPlanOptions: with a plan and a term, register is the whole sign-up on one screen; fixedPlan: no 'Change plan'.
   register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm; skipPlanOptions?: boolean; fixedPlan?: boolean }>(raw, { planUid: text, term, skipPlanOptions: flag, fixedPlan: flag }),
   checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm; fixedPlan?: boolean }>(raw, { nextState: state, planUid: text, term, fixedPlan: flag }),
-  // email: where 'Almost done' says the mail went; confirmToken: the token of the confirmation link being followed.
-  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number]; email?: string; confirmToken?: string }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS), email: text, confirmToken: text }),
+  // email: where 'Almost done' says the mail went; confirmToken: the token of the confirmation link being followed;
+  // receipt: what a paid sign-up paid and what follows (flow/receipt-facts.ts).
+  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number]; email?: string; confirmToken?: string; receipt?: ReceiptFacts }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS), email: text, confirmToken: text, receipt: readReceiptFacts }),
   // from: the screen that sent the customer to the payment step; the rest: the provider's return values, read by the loader.
   processing: (raw: Raw) => read<{
     action?: (typeof PROCESSING_ACTIONS)[number]; from?: StateName;

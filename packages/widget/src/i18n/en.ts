@@ -109,14 +109,8 @@ export const en = {
       OneTime: 'one time',
     },
   },
-  // The profile screens' own strings are lazy (screens/profile-view/en-profile.ts); these two serve any signed-out screen.
-  profileView: {
-    signedOut: 'Log in to see your profile.',
-    logIn: 'Log in',
-  },
   demo: {
     badge: 'Demo mode',
-    saveSkipped: 'Saved (demo mode: nothing was sent).',
   },
 };
 

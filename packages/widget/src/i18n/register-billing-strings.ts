@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { Translator as I18n } from './translator.ts';
 import { enBilling } from './en-billing.ts';
 import { registerLazyStrings } from './register-lazy-strings.ts';
 

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { Translator as I18n } from './translator.ts';
 
 const done = new WeakMap<I18n, Set<string>>();
 

@@ -10,24 +10,45 @@ import type { PorticoListener } from '../shared/events.ts';
 import { createStore } from '../shared/store.ts';
 import { STATE_AREAS } from '../shared/state-areas.ts';
 import { DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
-import { VISITOR_ID_STORAGE_KEY } from '../shared/visitor-id.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
-import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, safeLocalStorage } from '../auth/token-store.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
 import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor } from './landing.ts';
+import { BUILT_SCREEN_CHUNKS, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
+import { prefetchSettings } from './settings-prefetch.ts';
+import { warmUpNumberFormat } from './warm-up.ts';
+import { takeAccessToken } from './address-token.ts';
+import { watchHostState } from './host-state.ts';
 
 type EmbedTarget = HTMLElement | string;
 type WidgetState = StateName | '__controls';
 
 const w = window as unknown as { Portico?: unknown };
 
+function replaceAddress(href: string): void {
+  try {
+    history.replaceState(history.state, '', href);
+  } catch {
+    /* an opaque or sandboxed document: its address cannot change */
+  }
+}
+
 function boot(): void {
   if (w.Portico) return; // loaded twice: keep the first instance
+  // The token a finished sign-in put in the address (post-login-url.ts) leaves it first, before any
+  // other script can read it or a link copy it; a fragment is never sent as a Referer, and from here
+  // on neither is the query.
+  const landed = takeAccessToken(location.href);
+  if (landed) replaceAddress(landed.cleanHref);
   const config = readLoaderConfig(findLoaderScript(), location.href);
   const events = createEmitter();
-  const token = createTokenStore(events, config.demo ? null : safeLocalStorage());
+  const storage = config.demo ? null : safeLocalStorage();
+  const token = createTokenStore(events, storage);
+  // Kept where the widget keeps its session, as a deliberate sign-in (persisted at once).
+  if (landed?.token) token.set(landed.token);
+  followOtherTabs(token, storage);
   const runtime: Runtime = {
     config,
     events,
@@ -39,8 +60,18 @@ function boot(): void {
   };
 
   let appPromise: Promise<AppModule> | null = null;
-  const loadApp = (): Promise<AppModule> =>
-    (appPromise ??= import(/* @vite-ignore */ new URL('chunks/app.js', config.baseUrl).href) as Promise<AppModule>);
+  const loadApp = (): Promise<AppModule> => {
+    // The startup settings are asked for beside the app chunk's import, not after it has run.
+    if (!appPromise) runtime.settingsPrefetch = prefetchSettings(config);
+    return (appPromise ??= import(/* @vite-ignore */ new URL('chunks/app.js', config.baseUrl).href) as Promise<AppModule>);
+  };
+  // The chunks of the screen a widget is about to show download beside chunks/app.js (screen-preload.ts).
+  const preloadChunks = screenPreloader(BUILT_SCREEN_CHUNKS, config.baseUrl, findLoaderScript()?.nonce ?? '');
+  // ... and the number formatting its prices need is made ready meanwhile (warm-up.ts).
+  const preloadScreen = (state: string) => {
+    preloadChunks(state);
+    warmUpNumberFormat(state);
+  };
 
   let popup: Promise<{ host: HTMLElement; widget: MountedWidget; returnFocusTo: HTMLElement | null }> | null = null;
   const embeds = new Map<HTMLElement, Promise<MountedWidget>>();
@@ -71,6 +102,8 @@ function boot(): void {
       });
       return { host, widget, returnFocusTo };
     });
+    preloadScreen(POPUP_FRAME);
+    preloadScreen(state);
     popup.catch((err: unknown) => {
       popup = null;
       console.error('[portico] could not open the widget', err);
@@ -102,6 +135,7 @@ function boot(): void {
     const mounted = loadApp().then((app) =>
       app.mount(element, runtime, { state, mode: 'embed', ...(params ? { params } : {}) }),
     );
+    preloadScreen(state);
     embeds.set(element, mounted);
     mounted.catch((err: unknown) => {
       embeds.delete(element);
@@ -115,6 +149,25 @@ function boot(): void {
     if (!mounted) return;
     embeds.delete(element);
     (await mounted).unmount();
+  }
+
+  /**
+   * Signs out everywhere: the server ends the session first (every token of it stops at once, spec 2
+   * section 4), so a page that shows signed out is signed out; then this page and other tabs forget
+   * it. A server that does not answer within 5 s (or fails) still signs the browser out.
+   */
+  async function logout(): Promise<void> {
+    const bearer = token.get();
+    try {
+      if (bearer && !config.demo) {
+        await fetch(new URL('/api/v1/tokens/logout', config.server), {
+          method: 'POST', keepalive: true, headers: { Authorization: `Bearer ${bearer}` }, signal: AbortSignal.timeout(5000),
+        });
+      }
+    } catch {
+      /* offline, refused or too slow: the browser signs out all the same */
+    }
+    forgetSignIn(token, events);
   }
 
   const api = {
@@ -143,20 +196,12 @@ function boot(): void {
     setAccessToken: (value: string | null) => token.set(value),
     clearAccessToken: () => token.set(null),
     getJwtPayload: () => token.payload(),
-    logout() {
-      const bearer = token.get();
-      // The server ends the session too, so every token of it stops at once (spec 2 section 4).
-      if (bearer && !config.demo) {
-        void fetch(new URL('/api/v1/tokens/logout', config.server), { method: 'POST', headers: { Authorization: `Bearer ${bearer}` } }).catch(() => undefined);
-      }
-      token.set(null);
-      try {
-        localStorage.removeItem(VISITOR_ID_STORAGE_KEY);
-      } catch {
-        /* storage blocked: nothing stored */
-      }
-      events.emit('logout');
+    /** The signed-in person from the token's claims (a copy), or null. */
+    getUser() {
+      const user = currentUser();
+      return user && { ...user, person: { ...user.person } };
     },
+    logout,
     setTheme(partial: Partial<ThemeSettings>) {
       runtime.themeOverrides.set({ ...runtime.themeOverrides.get(), ...partial });
     },
@@ -168,6 +213,16 @@ function boot(): void {
     getDemoPersona: () => runtime.persona.get(),
   };
   w.Portico = api;
+  const currentUser = watchHostState({ token, events, logout: () => void logout() });
+  // A sign-in that ends on this very page changes only the fragment: no new page load runs the code
+  // above, so the fragment is read here, and the popup closes as a navigation would have closed it.
+  window.addEventListener('hashchange', () => {
+    const again = takeAccessToken(location.href);
+    if (!again) return;
+    replaceAddress(again.cleanHref);
+    if (again.token) token.set(again.token);
+    void close();
+  });
 
   watchTriggers({
     openPopup: (state, trigger) => void open(state, { trigger }).catch((e: unknown) => console.error(e)),

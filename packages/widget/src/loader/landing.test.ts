@@ -15,7 +15,7 @@ describe('what the page address asks the widget to finish', () => {
     expect(landingFor('https://shop.example/?redirect_status=failed&payment_intent=pi_1')).toBeNull();
   });
 
-  it('a confirmation link lands on registerConfirmation with its token; a bare token is not ours', () => {
+  it("a sign-up's confirm-and-sign-in link lands on registerConfirmation with its token; a bare token is not ours", () => {
     expect(landingFor('https://shop.example/?a=1&portico_confirm=1&token=abc')).toEqual({ state: 'registerConfirmation', params: { confirmToken: 'abc' }, cleanHref: 'https://shop.example/?a=1' });
     expect(landingFor('https://shop.example/?token=abc')).toBeNull();
     expect(landingFor('https://shop.example/pricing')).toBeNull();
@@ -25,6 +25,12 @@ describe('what the page address asks the widget to finish', () => {
     expect(landingFor('https://shop.example/account?x=1&resetToken=abc_-1')).toEqual({ state: 'resetPassword', params: { token: 'abc_-1', kind: 'reset' }, cleanHref: 'https://shop.example/account?x=1' });
     expect(landingFor('https://shop.example/?confirmationToken=xyz#top')).toEqual({ state: 'resetPassword', params: { token: 'xyz', kind: 'confirmation' }, cleanHref: 'https://shop.example/#top' });
     expect(landingFor('https://shop.example/?resetToken=')).toBeNull();
+  });
+
+  it("a sign-up's set-password link (the mail of a person without a password) lands on resetPassword; the page's sign-up mark goes too", () => {
+    expect(landingFor('https://shop.example/?confirm-email=1&portico_confirm=1&confirmationToken=tok_1')).toEqual({
+      state: 'resetPassword', params: { token: 'tok_1', kind: 'confirmation' }, cleanHref: 'https://shop.example/?confirm-email=1',
+    });
   });
 
   it('an email change link or its undo lands on its screen with the token, removed from the address (the screen POSTs it; the page load changes nothing)', () => {

@@ -4,8 +4,9 @@ import { EMAIL_CHANGE_TOKEN_PARAM, EMAIL_CHANGE_UNDO_TOKEN_PARAM } from '@portic
  * What the page's address asks the widget to finish when it loads: the return from a bank's
  * authentication step that a Portico screen started (the provider adds redirect_status to a return
  * address carrying `portico_action`; spec 1 section 4 "Return from the payment redirect" lands on
- * processing), the link of a sign-up confirmation mail (registerConfirmation confirms the
- * token), a reset or invitation link (`resetToken` / `confirmationToken`: resetPassword), or an
+ * processing), a sign-up mail's confirm-and-sign-in link (`portico_confirm=1&token=`:
+ * registerConfirmation confirms and signs in), a reset, invitation or sign-up set-password link
+ * (`resetToken` / `confirmationToken`: resetPassword; docs/registration.md "The mailed link"), or an
  * email change's link or its undo (`emailChangeToken`: emailChangeConfirm, `emailChangeUndoToken`: emailChangeUndo). The
  * values are read here, once, and removed from the address bar at once, so nothing
  * else on the page acts on them a second time.
@@ -36,11 +37,13 @@ export function landingFor(href: string): Landing | null {
     for (const k of [...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
     return { state: 'processing', params, cleanHref: url.toString() };
   }
-  // A reset link (forgot password) or an invitation's set-password link: resetPassword with its token.
+  // A reset link (forgot password), an invitation's, or a sign-up's set-password link: resetPassword with its token.
   for (const [key, kind] of [['resetToken', 'reset'], ['confirmationToken', 'confirmation']] as const) {
     const link = q.get(key);
     if (link) {
       q.delete(key);
+      // The sign-up's mark may still be on a page the link was built from: it is done with too.
+      q.delete(CONFIRM_MARK);
       return { state: 'resetPassword', params: { token: link, kind }, cleanHref: url.toString() };
     }
   }

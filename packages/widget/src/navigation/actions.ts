@@ -20,6 +20,13 @@ export interface NavigationActions {
   back(): void;
   close(): void;
   notify(message: string): void;
+  /** The signed-in gate (the screen outlet only): login in place of the current member state, kept in nav.returnTo. */
+  requireSignIn(): void;
+  /**
+   * After a sign-in: back to the state the gate kept (nav.returnTo), with its params. `quiet` when
+   * the person did not move (signed in elsewhere): focus stays where it is.
+   */
+  resume(options?: { quiet?: boolean }): void;
 }
 
 export interface ActionDeps {
@@ -42,6 +49,8 @@ export function createActions(deps: ActionDeps): NavigationActions {
       });
     },
     back: () => deps.dispatch({ type: 'back' }),
+    requireSignIn: () => deps.dispatch({ type: 'requireSignIn' }),
+    resume: (options = {}) => deps.dispatch({ type: 'resume', ...(options.quiet ? { quiet: true } : {}) }),
     close: () => deps.onClose?.(),
     notify: deps.notify,
   };

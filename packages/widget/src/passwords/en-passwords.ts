@@ -15,6 +15,7 @@ export const enPasswords = {
   },
   reset: {
     text: 'Choose a new password for your account.',
+    setText: 'Choose a password for your account. Saving it confirms your email address and signs you in.',
     mustChange: 'Your password has to be changed before you continue.',
     password: 'New password',
     submit: 'Save password',
@@ -23,6 +24,16 @@ export const enPasswords = {
     or: 'OR',
     google: 'Signing in with Google…',
     checking: 'Checking the link…',
+  },
+  /** A sign-up link followed a second time (409 Errors.EmailAlreadyConfirmed). */
+  linkUsed: {
+    title: 'Email already confirmed',
+    text: 'This email address is already confirmed. Log in to continue.',
+    login: 'Log in',
+  },
+  /** The register screen's password, when the company asks for one at sign-up. */
+  signup: {
+    password: 'Password',
   },
   change: {
     current: 'Current password',

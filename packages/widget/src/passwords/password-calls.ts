@@ -30,9 +30,13 @@ export async function resetPassword(api: ApiClient, token: string, credential: {
   return answer.access_token;
 }
 
-/** POST /auth/validate-password with the link's token (or the signed-in token the client adds): IsValid per PolicyKey. */
-export async function validatePassword(api: ApiClient, password: string, link: LinkToken | null, signal?: AbortSignal): Promise<PasswordRuleResult[]> {
-  const body = { Password: password, ...(link ? (link.kind === 'reset' ? { ResetToken: link.token } : { ConfirmationToken: link.token }) : {}) };
+/** What a sign-up form has typed about the person, checked by PersonalDataDisallowed before anyone exists to read it from. */
+export interface TypedPersonalData { Email?: string | undefined; FirstName?: string | undefined; LastName?: string | undefined }
+
+/** POST /auth/validate-password with the link's token (or the signed-in token the client adds, or a sign-up's typed data): IsValid per PolicyKey. */
+export async function validatePassword(api: ApiClient, password: string, link: LinkToken | null, signal?: AbortSignal, personal: TypedPersonalData = {}): Promise<PasswordRuleResult[]> {
+  const typed = Object.fromEntries(Object.entries(personal).filter(([, v]) => typeof v === 'string' && v !== '')) as TypedPersonalData;
+  const body = { Password: password, ...typed, ...(link ? (link.kind === 'reset' ? { ResetToken: link.token } : { ConfirmationToken: link.token }) : {}) };
   return (await api.request('post', '/api/v1/auth/validate-password', { body, ...(signal ? { signal } : {}) })).items;
 }
 

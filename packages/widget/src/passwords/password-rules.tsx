@@ -24,11 +24,16 @@ export function expectedRules(policy: PasswordPolicy): string[] {
  * yet. Text says the state (not colour alone); the list is a polite live region so a screen
  * reader hears the result after the debounce, not every keystroke.
  */
-export function PasswordRules({ id, policy, items, checking }: { id: string; policy: PasswordPolicy; items: PasswordRuleResult[] | null; checking: boolean }) {
+export function PasswordRules({ id, policy, items, checking, newPerson = false }: {
+  id: string; policy: PasswordPolicy; items: PasswordRuleResult[] | null; checking: boolean;
+  /** A first password (the sign-up, or its set-password link): there are no earlier ones, so the history rule is not listed. */
+  newPerson?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const byKey = new Map((items ?? []).map((i) => [i.PolicyKey, i.IsValid]));
-  const keys = [...new Set([...expectedRules(policy), ...(items ?? []).map((i) => i.PolicyKey)])];
+  const keys = [...new Set([...expectedRules(policy), ...(items ?? []).map((i) => i.PolicyKey)])]
+    .filter((key) => !(newPerson && key === 'PasswordHistoryEnabled'));
   const count = (key: string) => (key === 'MinimumLength' ? effectiveMinimumLength(policy) : policy.PasswordHistorySize);
   return (
     <div id={id}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PasswordPolicy } from '@portico/core';
 import { PASSWORD_CHECK_DEBOUNCE_MS, checkPassword, type PasswordRuleResult } from '@portico/core/passwords/password-policy';
 import { useApi } from '../api/use-api-query.ts';
-import { validatePassword, type LinkToken } from './password-calls.ts';
+import { validatePassword, type LinkToken, type TypedPersonalData } from './password-calls.ts';
 
 export interface PasswordCheck {
   /** Null before the first check (nothing typed, or the debounce still running). */
@@ -17,11 +17,13 @@ export interface PasswordCheck {
  * PolicyKey, with the link's token (or the signed-in token) so history and personal data count.
  * A failed server check leaves the local result: the submit is checked again anyway.
  */
-export function usePasswordCheck(password: string, policy: PasswordPolicy, link: LinkToken | null): PasswordCheck {
+export function usePasswordCheck(password: string, policy: PasswordPolicy, link: LinkToken | null, personal: TypedPersonalData = {}): PasswordCheck {
   const api = useApi();
   const [state, setState] = useState<PasswordCheck>({ items: null, checking: false });
   const token = link?.token ?? null;
   const kind = link?.kind ?? null;
+  // A sign-up's typed name and email (no person exists yet to read them from); strings, so the effect reruns only when they change.
+  const { Email: email, FirstName: firstName, LastName: lastName } = personal;
   useEffect(() => {
     if (password === '') {
       setState({ items: null, checking: false });
@@ -29,9 +31,9 @@ export function usePasswordCheck(password: string, policy: PasswordPolicy, link:
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      setState({ items: checkPassword(password, policy), checking: true });
+      setState({ items: checkPassword(password, policy, { personalData: [email, firstName, lastName] }), checking: true });
       const linkToken = token && kind ? { token, kind } : null;
-      validatePassword(api, password, linkToken, controller.signal).then(
+      validatePassword(api, password, linkToken, controller.signal, { Email: email, FirstName: firstName, LastName: lastName }).then(
         (items) => { if (!controller.signal.aborted) setState({ items, checking: false }); },
         () => { if (!controller.signal.aborted) setState((s) => ({ ...s, checking: false })); },
       );
@@ -40,6 +42,6 @@ export function usePasswordCheck(password: string, policy: PasswordPolicy, link:
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, password, policy, token, kind]);
+  }, [api, password, policy, token, kind, email, firstName, lastName]);
   return state;
 }

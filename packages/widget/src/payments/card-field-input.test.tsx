@@ -1,11 +1,10 @@
-import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../i18n/use-translation.ts';
+import { createTranslator } from '../i18n/translator.ts';
 import { CardFieldInput, type CardFieldInputProps } from './card-field-input.tsx';
 
-const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', resources: { en: { translation: {} } } });
+const i18n = createTranslator('en', {});
 
 const render = (props: Partial<CardFieldInputProps>) => {
   const html = renderToStaticMarkup(

@@ -10,7 +10,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { reportSetupFailure } from './payment-api.ts';
 import { currentReturnUrl } from './payment-redirect.ts';
-import type { GatewayConfirm, GatewayEntryProps, PaymentController, PaymentIntent, PaymentIntentRequest, PaymentOutcome } from './payment-types.ts';
+import type { GatewayConfirm, GatewayEntryProps, PaymentController, PaymentIntentRequest, PaymentOutcome } from './payment-types.ts';
 import { paymentsSheetRef } from './setup.ts';
 import { usePaymentIntent } from './use-payment-intent.ts';
 
@@ -32,24 +32,20 @@ export interface PaymentEntryProps {
   controllerRef: Ref<PaymentController | null>;
 }
 
-/** Demo mode (spec: no server calls): the card form validates, nothing is tokenized or charged. */
-const DEMO_INTENT = (amount: number | null, currency: string): PaymentIntent => ({
-  ClientSecret: 'demo', CustomerToken: null, IsSetupIntent: !amount, IsPaymentAuthentication: false,
-  OutstandingAmount: amount ?? 0, Currency: currency, PaymentToken: null, Email: null,
-});
-
 /**
  * The payment method entry of checkout and updatePaymentInformation (spec 1 section 2 "Payment
  * form"): asks the server for the intent, shows the configured gateway's entry (the sandbox's
  * native card form, or Stripe's Payment Element), and confirms it when the screen submits
  * (`controllerRef.current.confirm()`). Shows 'Authenticate your payment' when the bank asks.
+ * Demo mode runs the same code: the demo transport answers the intent, and the demo chunk plays
+ * the sandbox's script (demo/demo-sandbox.ts), so nothing is tokenized or charged.
  */
 export default function PaymentEntry({ request, amount, collectAddress = false, returnUrl, onComplete, onResult, controllerRef }: PaymentEntryProps) {
   const { t } = useTranslation();
-  const { settings, runtime, demo } = useWidget();
+  const { settings, runtime } = useWidget();
   const api = useApi();
-  const live = usePaymentIntent(demo ? null : request, amount);
-  const intent = demo ? (request ? DEMO_INTENT(amount, settings.PaymentSettings.Currency) : null) : live.intent;
+  const live = usePaymentIntent(request, amount);
+  const intent = live.intent;
   const confirmStep = useRef<(() => Promise<GatewayConfirm>) | null>(null);
   const [authenticate, setAuthenticate] = useState<(() => void) | null>(null);
   const [errors, setErrors] = useState<DisplayError[]>([]);
@@ -95,7 +91,7 @@ export default function PaymentEntry({ request, amount, collectAddress = false, 
         });
         return finish({ kind: 'authenticate' });
       }
-      if (intent.IsSetupIntent && !demo && !r.atFields) {
+      if (intent.IsSetupIntent && !r.atFields) {
         // Spec 1 section 7 "sf"; a 429 on it hides the card form (section 8).
         const limited = await reportSetupFailure(api, intent.ClientSecret, request?.accountUid).then(() => false, (e: unknown) => e instanceof ApiProblem && e.kind === 'rate-limited');
         if (limited) return finish({ kind: 'hidden' });
@@ -110,7 +106,7 @@ export default function PaymentEntry({ request, amount, collectAddress = false, 
       setAuthenticate(null);
       await live.cancel();
     },
-  }), [intent, live, finish, api, request?.accountUid, demo]);
+  }), [intent, live, finish, api, request?.accountUid]);
 
   if (hidden || live.limited) return null;
   const gateway = settings.PaymentSettings.GatewayActivationStatus;
@@ -123,7 +119,7 @@ export default function PaymentEntry({ request, amount, collectAddress = false, 
   return (
     <div ref={paymentsSheetRef} className="p-pay-entry">
       <ErrorList errors={errors} />
-      {live.problem && !demo && (
+      {live.problem && (
         <div className="p-pay-auth">
           <ErrorList errors={problemErrors(live.problem)} />
           <button type="button" className="p-btn p-btn-secondary" onClick={live.retry}>{t('payments.retry')}</button>
@@ -138,9 +134,9 @@ export default function PaymentEntry({ request, amount, collectAddress = false, 
       {!intent && live.loading && <Spinner />}
       {intent && (
         <Suspense fallback={<Spinner />}>
-          {gateway === 'StripeEnabled' && !demo
+          {gateway === 'StripeEnabled'
             ? <StripePaymentElement key={intent.ClientSecret} intent={intent} {...entryProps} />
-            : <SandboxCardForm intent={intent} {...entryProps} demo={demo} />}
+            : <SandboxCardForm intent={intent} {...entryProps} />}
         </Suspense>
       )}
     </div>

@@ -19,9 +19,10 @@ const EMPTY: CardFormInput = { NameOnCard: '', CardNumber: '', Expiration: '', C
  * The spec's local card form (spec 1 section 2 "Payment form", section 5 "Native card form"):
  * Name on card, Card number, Exp and CVV, checked with core's card rules, then tokenized by the
  * sandbox's script (/js/v1, loaded on first confirm) so card numbers never reach Portico's API,
- * and the intent confirmed with the one-time token.
+ * and the intent confirmed with the one-time token. In demo mode the demo chunk has put its own
+ * stand-in for that script on the page first (demo/demo-sandbox.ts).
  */
-export default function SandboxCardForm({ intent, publishableKey, returnUrl, onComplete, register, server, demo = false }: GatewayEntryProps & { demo?: boolean }) {
+export default function SandboxCardForm({ intent, publishableKey, returnUrl, onComplete, register, server }: GatewayEntryProps) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<CardFormInput>(EMPTY);
@@ -56,7 +57,6 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
       if (problems.length) return { status: 'failed', errors: report(errorsByField(problems)), atFields: true };
       setProviderErrors({});
       const nameOnCard = card.NameOnCard.trim();
-      if (demo) return { status: 'succeeded', paymentToken: null, nameOnCard };
       let sandbox;
       try {
         sandbox = await loadSandboxScript(server);
@@ -83,7 +83,7 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
     }
     register(confirm);
     return () => register(null);
-  }, [register, intent.ClientSecret, publishableKey, returnUrl, server, demo, t]);
+  }, [register, intent.ClientSecret, publishableKey, returnUrl, server, t]);
 
   const set = (name: CardField, typed: string, previous: string) => {
     const value = name === 'Expiration' ? formatExpiryInput(typed, previous) : typed;
@@ -104,7 +104,7 @@ export default function SandboxCardForm({ intent, publishableKey, returnUrl, onC
   return (
     <fieldset ref={paymentsSheetRef} className="p-pay">
       <legend>{t('payments.legend')}</legend>
-      {!demo && <p className="p-pay-note">{t('payments.sandboxNote')}</p>}
+      <p className="p-pay-note">{t('payments.sandboxNote')}</p>
       {field(FIELDS[0]!)}
       {field(FIELDS[1]!)}
       <div className="p-pay-row">

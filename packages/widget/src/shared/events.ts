@@ -2,6 +2,8 @@
 export const PORTICO_EVENTS = [
   'accessToken.set', 'auth.initialized', 'auth.close', 'redirect', 'signup.registrationData',
   'signup.preRegister', 'signup', 'subscription.update', 'paymentInformation.update', 'profile.update', 'logout',
+  // Signed in, signed out, a new token or an expired one: detail { user } (loader/host-state.ts).
+  'session.changed',
 ] as const;
 export type PorticoEvent = (typeof PORTICO_EVENTS)[number];
 export type PorticoListener = (detail: unknown) => void;

@@ -2,6 +2,7 @@ import type { InitSettings, StateName, ThemeSettings } from '@portico/core';
 import type { Emitter } from './events.ts';
 import type { Store } from './store.ts';
 import type { DemoPersonaName } from './personas.ts';
+import type { ApiAnswer } from '../api/transport.ts';
 
 export type WidgetMode = 'popup' | 'embed';
 
@@ -36,8 +37,20 @@ export interface Runtime {
   persona: Store<DemoPersonaName>;
   /** Filled by the app on first mount; shared by every mounted widget. */
   settings: Promise<InitSettings> | null;
+  /**
+   * The first settings call, started by the loader beside the app chunk's import (loader/settings-prefetch.ts)
+   * so it does not wait for the app to run; the app reads its answer instead of asking again
+   * (app/settings-loader.ts). Absent in demo mode, and from a loader older than this field.
+   */
+  settingsPrefetch?: SettingsPrefetch | null;
   /** Marks the widget as used: from then on the token is persisted. */
   markUsed(): void;
+}
+
+/** A GET the loader started: the API path it asked for and the answer (rejects only when none came). */
+export interface SettingsPrefetch {
+  path: string;
+  answer: Promise<ApiAnswer>;
 }
 
 export interface MountOptions {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_SETTINGS } from '../app/fallback-settings.ts';
+import { readClaims } from '../auth/claims.ts';
 import { createTokenStore } from '../auth/token-store.ts';
 import { createEmitter } from '../shared/events.ts';
 import { createStore } from '../shared/store.ts';
 import type { Runtime } from '../shared/runtime-types.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
+import { initialNav, navReducer, type NavEntry } from '../navigation/navigator.ts';
 import { browser, completeSignIn, redirectAfterLogin, type SignInContext } from './complete-sign-in.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -21,19 +23,22 @@ let server: { accounts: object[]; mustChange: boolean; discord: number | object;
 let moves: { state: string; params?: unknown; errors?: unknown }[];
 let notices: string[];
 let assigned: string[];
+let resumed: number;
 
-function context(settings: Partial<typeof FALLBACK_SETTINGS> = {}): SignInContext {
+function context(settings: Partial<typeof FALLBACK_SETTINGS> = {}, returnTo?: NavEntry): SignInContext {
   const runtime: Runtime = {
     config: { server: 'http://portico.test', baseUrl: 'http://portico.test/', demo: false, settingsCacheSeconds: 0 },
     events: createEmitter(), token: createTokenStore(createEmitter(), null), themeOverrides: createStore({}),
     persona: createStore<DemoPersonaName>('teamOwner'), settings: null, markUsed: () => undefined,
   };
+  const nav = returnTo ? navReducer(navReducer(initialNav(returnTo.state, returnTo.params), { type: 'requireSignIn' }), { type: 'goTo', state: 'forgotPassword' }) : initialNav('login');
   return {
-    runtime, demo: false,
+    runtime, nav,
     settings: { ...FALLBACK_SETTINGS, PlanFamilies: [{}] as never, RegistrationUrls: { Registration: null, PostLogin: 'https://app.example/members?tab=home', PostForgotPassword: null }, ...settings },
     actions: {
       goTo: (state, params, options) => { moves.push({ state, params, errors: options?.errors }); },
       back: () => undefined, close: () => undefined, notify: (m) => { notices.push(m); },
+      requireSignIn: () => undefined, resume: () => { resumed += 1; },
     },
   };
 }
@@ -43,6 +48,7 @@ beforeEach(() => {
   moves = [];
   notices = [];
   assigned = [];
+  resumed = 0;
   vi.spyOn(browser, 'assign').mockImplementation((url) => { assigned.push(url); });
   vi.spyOn(browser, 'href').mockReturnValue('https://site.example/page?ref=mail&resetToken=r1&confirmationToken=c1');
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
@@ -83,6 +89,24 @@ describe('completeSignIn', () => {
     expect(ctx.runtime.token.get()).not.toBeNull();
   });
 
+  it('after the signed-in gate: back to the state the visitor asked for, not the post-login URL (nor profile without one)', async () => {
+    const gated = { state: 'team' as const, params: { offset: 25 } };
+    await completeSignIn(context({}, gated), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect({ assigned, moves, resumed }).toEqual({ assigned: [], moves: [], resumed: 1 });
+    await completeSignIn(context({ RegistrationUrls: { Registration: null, PostLogin: null, PostForgotPassword: null } }, gated), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect({ notices, resumed }).toEqual({ notices: [], resumed: 2 });
+  });
+
+  it('after the gate, post-login routing still comes first (several accounts: chooseAccount), the way back at its end', async () => {
+    server.accounts = [account(), account({ Uid: 'acc-2', Name: 'Beta' })];
+    const ctx = context({}, { state: 'profile', params: {} });
+    await completeSignIn(ctx, jwt({ sub: 'p', account_uid: null }));
+    expect(moves.map((m) => m.state)).toEqual(['chooseAccount']);
+    expect(resumed).toBe(0);
+    redirectAfterLogin(ctx);
+    expect({ assigned, resumed }).toEqual({ assigned: [], resumed: 1 });
+  });
+
   it('PasswordMustChange goes to resetPassword before any redirect', async () => {
     server.mustChange = true;
     await completeSignIn(context(), jwt({ sub: 'p', account_uid: 'acc-1' }));
@@ -101,7 +125,7 @@ describe('completeSignIn', () => {
     const ctx = context();
     await completeSignIn(ctx, jwt({ sub: 'p', account_uid: null }));
     expect(server.calls).toContain('POST /api/v1/reissue-token?accountUid=acc-1');
-    expect(ctx.runtime.token.payload()).toMatchObject({ account_uid: 'acc-1' });
+    expect(readClaims(ctx.runtime.token.get())).toMatchObject({ accountUid: 'acc-1' });
     expect(moves).toEqual([{ state: 'accountActionRequired', params: { primaryContact: 'Ada Lovelace', reason: 'paymentInformation' }, errors: undefined }]);
   });
 

@@ -1,7 +1,7 @@
-import { postLoginRoute, type PostLoginRoute, type RoutingAccount } from '@portico/core/signin/post-login-routing';
+import { postLoginRoute, type PostLoginRoute } from '@portico/core/signin/post-login-routing';
 import type { WidgetContextValue } from '../app/context.ts';
 import { apiClientFor } from '../api/runtime-client.ts';
-import { getDemoModule } from '../app/settings-loader.ts';
+import { readClaims } from '../auth/claims.ts';
 import { communityPromptDue, fetchAccounts, passwordMustChange, reissueToken } from './signin-calls.ts';
 import { POST_LOGIN_URL_MISSING, postLoginRedirectUrl } from './post-login-url.ts';
 
@@ -9,8 +9,10 @@ import { POST_LOGIN_URL_MISSING, postLoginRedirectUrl } from './post-login-url.t
  * The one way a screen finishes a sign-in, whatever issued the token (login form, Google,
  * password reset, invitation): store the token, then run the post-login routing and
  * "finishing login" of spec 2 section 4. Screens call this and nothing else after a token arrives.
+ * The same steps run in demo mode: the demo transport answers every call (demo/demo-transport.ts).
+ * `nav` tells where the signed-in gate stopped the person (nav.returnTo): the end goes back there.
  */
-export type SignInContext = Pick<WidgetContextValue, 'runtime' | 'settings' | 'actions' | 'demo'>;
+export type SignInContext = Pick<WidgetContextValue, 'runtime' | 'settings' | 'actions' | 'nav'>;
 
 /** Where the browser goes at the end; a test or the demo page may replace it. */
 export const browser = {
@@ -21,14 +23,8 @@ export const browser = {
 /** The account hint a host page gives with `Portico.open('login', { params: { clientIdentifier | accountUid } })`. */
 export interface AccountHint { clientIdentifier?: string | undefined; accountUid?: string | undefined }
 
-async function accountsFor(ctx: SignInContext, now: Date): Promise<RoutingAccount[]> {
-  if (ctx.demo) {
-    const demo = getDemoModule();
-    const { demoRoutingAccounts } = await import('../demo/demo-signin.ts');
-    return demo ? demoRoutingAccounts(demo.DEMO_PERSONA_DATA[ctx.runtime.persona.get()], now) : [];
-  }
-  return fetchAccounts(apiClientFor(ctx.runtime));
-}
+/** The account the current token is for (its `account_uid` claim). */
+const tokenAccount = (ctx: SignInContext): string | null => readClaims(ctx.runtime.token.get())?.accountUid ?? null;
 
 /** The page's query values go on to the post-login URL (the one-time link tokens are dropped there). */
 function pageQuery(): Record<string, string> {
@@ -48,11 +44,10 @@ export async function finishLogin(ctx: SignInContext): Promise<void> {
   const token = ctx.runtime.token.get();
   if (!token) return;
   const api = apiClientFor(ctx.runtime);
-  if (!ctx.demo && await passwordMustChange(api)) {
+  if (await passwordMustChange(api)) {
     ctx.actions.goTo('resetPassword');
     return;
   }
-  // Demo mode asks the demo transport, which never prompts unless told to: no server call.
   if (await communityPromptDue(api)) {
     ctx.actions.goTo('discordInterstitial');
     return;
@@ -61,13 +56,18 @@ export async function finishLogin(ctx: SignInContext): Promise<void> {
 }
 
 /**
- * The end of a login (also the interstitial's 'Not now'): the post-login URL with the token in
- * the fragment (or the query when the company asks); with no URL set the person stays signed in
- * on profile and the widget says why it did not redirect.
+ * The end of a login (also the interstitial's 'Not now'): back to the state the signed-in gate
+ * stopped the person at, with its params (nav.returnTo, app/screen-outlet.tsx); else the post-login
+ * URL with the token in the fragment (or the query when the company asks); with no URL set the
+ * person stays signed in on profile and the widget says why it did not redirect.
  */
 export function redirectAfterLogin(ctx: SignInContext): void {
   const token = ctx.runtime.token.get();
   if (!token) return;
+  if (ctx.nav.returnTo) {
+    ctx.actions.resume();
+    return;
+  }
   const target = ctx.settings.RegistrationUrls.PostLogin ?? ctx.settings.PaymentSettings.CallbackUrl;
   const url = postLoginRedirectUrl(target, token, { tokenInQuery: ctx.settings.SignIn?.TokenInQuery === true, extraQuery: pageQuery(), base: browser.href() });
   if (!url) {
@@ -89,8 +89,7 @@ export async function followRoute(ctx: SignInContext, route: PostLoginRoute): Pr
     ctx.actions.goTo('chooseAccount');
     return;
   }
-  const claimed = ctx.runtime.token.payload()?.account_uid;
-  if (!ctx.demo && claimed !== route.account.Uid) ctx.runtime.token.set(await reissueToken(apiClientFor(ctx.runtime), route.account.Uid));
+  if (tokenAccount(ctx) !== route.account.Uid) ctx.runtime.token.set(await reissueToken(apiClientFor(ctx.runtime), route.account.Uid));
   switch (route.state) {
     case 'finish':
       return finishLogin(ctx);
@@ -117,11 +116,10 @@ export async function followRoute(ctx: SignInContext, route: PostLoginRoute): Pr
 /** Runs post-login routing for the signed-in person (also after chooseAccount picked an account). */
 export async function routeSignedIn(ctx: SignInContext, hint: AccountHint = {}): Promise<void> {
   const now = new Date();
-  const accounts = await accountsFor(ctx, now);
-  const claimed = ctx.runtime.token.payload()?.account_uid;
+  const accounts = await fetchAccounts(apiClientFor(ctx.runtime));
   const route = postLoginRoute({
     accounts,
-    wanted: { tokenAccountUid: typeof claimed === 'string' ? claimed : null, ...hint },
+    wanted: { tokenAccountUid: tokenAccount(ctx), ...hint },
     // The subscription flow where the company sells plans; without any, only the account's stage counts.
     flow: ctx.settings.PlanFamilies.length > 0 ? 'subscription' : 'accounts',
     billingSystem: ctx.settings.BillingSystem,

@@ -10,6 +10,8 @@ export const enSignin = {
     create: 'Create account',
     or: 'OR',
     signingIn: 'Signing you in…',
+    // The signed-in gate showed login in place of a member screen (its title).
+    toContinue: 'Log in to continue to {{screen}}.',
   },
   code: {
     title: 'Enter the code from the email',

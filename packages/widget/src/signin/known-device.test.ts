@@ -51,7 +51,7 @@ describe('the browser\'s device tokens (docs/auth.md "Lockout and known browsers
 
   it('a reset link\'s answer is kept under the email claim of its access token', async () => {
     const store = memoryStorage();
-    await rememberDeviceFromAnswer({ access_token: jwt({ email: 'ada@example.com' }), device_token: 'from-reset' }, store);
+    await rememberDeviceFromAnswer({ access_token: jwt({ sub: 'per_ada', email: 'ada@example.com' }), device_token: 'from-reset' }, store);
     expect(await readDeviceToken('ada@example.com', store)).toBe('from-reset');
   });
 

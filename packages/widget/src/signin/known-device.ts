@@ -1,4 +1,4 @@
-import { decodeJwtPayload } from '../auth/jwt.ts';
+import { readClaims } from '../auth/claims.ts';
 
 /**
  * This browser's device tokens (docs/auth.md "Lockout and known browsers"): one per person who
@@ -67,6 +67,6 @@ export async function rememberDeviceToken(email: string, token: string | undefin
 
 /** After a sign-in that did not start from a typed email (a reset link): the token's own email claim names the person. */
 export async function rememberDeviceFromAnswer(answer: { access_token: string; device_token?: string | undefined }, store: Storage | null = storage()): Promise<void> {
-  const email = decodeJwtPayload(answer.access_token)?.email;
-  if (typeof email === 'string') await rememberDeviceToken(email, answer.device_token, store);
+  const email = readClaims(answer.access_token)?.email;
+  if (email) await rememberDeviceToken(email, answer.device_token, store);
 }

@@ -62,8 +62,20 @@ describe('sign-up rules', () => {
     });
   });
 
-  it('confirmation variants: Google first, then a confirmation mail, else Thank you', () => {
+  it('the password asked at sign-up goes exactly as typed; none is sent when empty or with Google', () => {
+    const fields = configuredFields([entry('Email', 'Person', 'Email')]);
+    const base = { fields, subscription: null, termsAccepted: null, optIn: null };
+    expect(registrationBody({ ...base, values: { 'Person.Email': 'ada@example.com', 'Person.Password': ' Quiet-Harbor-47 ' } }).Person)
+      .toEqual({ Email: 'ada@example.com', Password: ' Quiet-Harbor-47 ' });
+    expect(registrationBody({ ...base, values: { 'Person.Email': 'ada@example.com', 'Person.Password': '' } }).Person).toEqual({ Email: 'ada@example.com' });
+    expect(registrationBody({ ...base, values: { 'Person.Email': 'ada@example.com', 'Person.Password': 'Quiet-Harbor-47' }, googleIdToken: 'ey.x.y' }).Person)
+      .toEqual({ Email: 'ada@example.com' });
+  });
+
+  it('confirmation variants: Google first, then a mailed link (to set the password, or to confirm), else Thank you', () => {
     expect(confirmationVariant({ CreatedWithGoogle: true, RequiresConfirmation: true })).toBe('accountCreated');
+    expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: true, SetPasswordLink: true })).toBe('almostDoneSetPassword');
+    expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: true, SetPasswordLink: false })).toBe('almostDone');
     expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: true })).toBe('almostDone');
     expect(confirmationVariant({ CreatedWithGoogle: false, RequiresConfirmation: false })).toBe('thankYou');
   });

@@ -22,6 +22,8 @@ export const DRAFT = {
   captcha: 'RecaptchaToken',
   /** A Google ID token the person signed up with (short-lived; sessionStorage only, like the draft). */
   google: 'GoogleIdToken',
+  /** The password, when the company asks for one at sign-up: kept in memory only (flow-draft.ts never stores a password field). */
+  password: 'Person.Password',
 } as const;
 
 /**
@@ -91,6 +93,9 @@ export function registrationBody(input: {
   const payload = toPayload(normalizeForSubmit(input.fields, input.values)) as { Person?: RegistrationBody['Person']; Account?: RegistrationBody['Account'] };
   const person: RegistrationBody['Person'] = { ...(payload.Person ?? {}) };
   if (input.optIn !== null) person.OptInToEmailList = input.optIn;
+  // The password is not a configured field: sent exactly as typed (never trimmed), when one was asked for.
+  const password = input.values[DRAFT.password];
+  if (typeof password === 'string' && password !== '' && !input.googleIdToken) person.Password = password;
   const body: RegistrationBody = { Person: person, Account: payload.Account ?? {} };
   if (input.subscription) {
     // The charge summary's body, minus what a registration takes from the account itself.
@@ -102,12 +107,17 @@ export function registrationBody(input: {
   return body;
 }
 
-export type ConfirmationVariant = 'thankYou' | 'almostDone' | 'accountCreated';
+export type ConfirmationVariant = 'thankYou' | 'almostDone' | 'almostDoneSetPassword' | 'accountCreated';
 
-/** Spec 1 section 2 registerConfirmation: Google → 'Account created'; a confirmation mail → 'Almost done'; else 'Thank you'. */
-export function confirmationVariant(answer: Pick<RegistrationAnswer, 'CreatedWithGoogle' | 'RequiresConfirmation'>): ConfirmationVariant {
+/**
+ * Spec 1 section 2 registerConfirmation: Google → 'Account created'; a mailed link → 'Almost done'
+ * (`almostDoneSetPassword` when the link is where the person sets their password, so the screen
+ * says so); else 'Thank you'. An answer stored before SetPasswordLink existed lacks it.
+ */
+export function confirmationVariant(answer: Pick<RegistrationAnswer, 'CreatedWithGoogle' | 'RequiresConfirmation'> & { SetPasswordLink?: boolean }): ConfirmationVariant {
   if (answer.CreatedWithGoogle) return 'accountCreated';
-  return answer.RequiresConfirmation ? 'almostDone' : 'thankYou';
+  if (!answer.RequiresConfirmation) return 'thankYou';
+  return answer.SetPasswordLink ? 'almostDoneSetPassword' : 'almostDone';
 }
 
 /** Query keys the widget adds to the page address the payment provider returns to. */

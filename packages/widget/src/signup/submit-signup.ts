@@ -8,6 +8,7 @@ import type { SubscriptionDraft } from '../components/billing/subscription-draft
 import type { PaymentController } from '../payments/payment-types.ts';
 import type { Emitter } from '../shared/events.ts';
 import { confirmationPage, submitRegistration } from './registration-calls.ts';
+import { preloadPaymentReceipt } from '../screens/register-confirmation/load-payment-receipt.ts';
 import { forgetKeptImage, keepImageForRedirect } from './redirect-image.ts';
 import { DRAFT, type RegistrationAnswer, type RegistrationBody } from './signup-logic.ts';
 import type { NonceSource } from './use-nonce.ts';
@@ -84,6 +85,8 @@ export async function registerWith(
   body: RegistrationBody,
   extra: { paymentInformation: RegistrationBody['PaymentInformation']; captchaToken: string | null; image: File | null; onFailure?: () => Promise<void> | void },
 ): Promise<RegistrationAnswer> {
+  // A paying sign-up ends on the payment summary: its chunk loads while the registration is sent.
+  if (extra.paymentInformation) preloadPaymentReceipt();
   try {
     const nonce = await deps.nonce.take();
     const answer = await submitRegistration(deps.api, {

@@ -536,7 +536,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a new password (or links Google) with a reset or invitation link, once; ends every session and answers a fresh access token */
+        /** Sets a new password (or links Google) with a reset, invitation or set-password link (`confirmationToken` of a sign-up mail), once; confirms the email, ends every session and answers a fresh access token */
         post: operations["postCrmPeopleResetPasswordByToken"];
         delete?: never;
         options?: never;
@@ -551,7 +551,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reset options of a live reset or invitation link: 2 offers Google (when configured), else 1; 404 Errors.InvalidToken when unknown, used or expired */
+        /** Reset options of a live reset, invitation or set-password link: 2 offers Google (when configured), else 1; 409 Errors.EmailAlreadyConfirmed for a used set-password link; 404 Errors.InvalidToken when unknown, used or expired */
         get: operations["getCrmPeopleResetPasswordByTokenOptions"];
         put?: never;
         post?: never;
@@ -587,7 +587,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an email with the token of the confirmation link (works once; 404 Errors.InvalidToken otherwise) */
+        /** The confirm-and-sign-in link of a sign-up mail: confirms the email and signs in, once (a person without a password gets SetPassword, the token unused); 409 Errors.EmailAlreadyConfirmed for a used link, 404 Errors.InvalidToken for an unknown or expired one */
         post: operations["postCrmRegistrationsConfirm"];
         delete?: never;
         options?: never;
@@ -4262,12 +4262,24 @@ export interface operations {
                         Invoice: {
                             AmountPaid: number;
                             Currency: string;
+                            Discount: number;
                             InvoiceDate: string;
                             InvoiceNumber: number;
                             /** @enum {string} */
                             Status: "Open" | "Paid" | "Void";
+                            Tax: number;
                             Total: number;
                             Uid: string;
+                        } | null;
+                        NextRenewal: {
+                            Amount: number;
+                            ChargedAutomatically: boolean;
+                            Date: string;
+                            EndsTrial: boolean;
+                        } | null;
+                        PaymentMethod: {
+                            Brand: string | null;
+                            Last4: string | null;
                         } | null;
                         Person: {
                             Email: string;
@@ -4278,6 +4290,7 @@ export interface operations {
                             Uid: string;
                         };
                         RequiresConfirmation: boolean;
+                        SetPasswordLink: boolean;
                         Subscription: {
                             Account: {
                                 Uid: string;
@@ -4451,12 +4464,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
-                        EmailConfirmed: true;
+                        EmailConfirmed: boolean;
                         Person: {
                             Email: string;
                             Uid: string;
                         };
+                        SetPassword: boolean;
+                        SignIn: {
+                            access_token: string;
+                            device_token: string;
+                            expires_in: number;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                        } | null;
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { getI18n } from '../../app/i18n.ts';
 import { registerBillingStrings } from '../../i18n/register-billing-strings.ts';
 import { formatAmount, formatDate } from './format.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { BillingRenewalTerm, DiscountCoupon, Plan } from '@portico/core';
 import { couponTerms, orderSummary, planMultiplier, rateFor, trialEndDay, toDay, whatFollows } from '@portico/core/billing/index';
 import type { AddOnSelection, ChargeSummary, FollowingSentence, OrderItem, OrderSummaryView, UsageItem } from '@portico/core/billing/index';

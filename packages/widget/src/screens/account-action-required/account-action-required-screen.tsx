@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
-import { ApiProblem, asProblem, problemErrors } from '../../api/api-problem.ts';
 import { useApi } from '../../api/use-api-query.ts';
 import { ErrorList } from '../../components/error-list.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSession } from '../../session/use-session.ts';
 import { billingPortalUrl, portalReturnPage } from '../../signin/billing-portal-calls.ts';
 import { browser } from '../../signin/complete-sign-in.ts';
 import { signOut } from '../../signin/sign-out.ts';
@@ -19,36 +19,27 @@ import '../../signin/setup.ts';
  */
 export default function AccountActionRequiredScreen({ params }: ScreenProps<'accountActionRequired'>) {
   const { t } = useTranslation();
-  const { runtime, actions, demo } = useWidget();
+  const { runtime, actions } = useWidget();
   const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  // The demo token names no account; the demo transport does not need one.
-  const accountUid = (runtime.token.payload() as { account_uid?: string } | null)?.account_uid ?? (demo ? 'demo' : null);
+  const accountUid = useSession().claims?.accountUid ?? null;
   const back = async () => {
-    await signOut(runtime);
     actions.goTo('login');
+    await signOut(runtime);
   };
-  async function openPortal() {
-    if (busy || !accountUid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      browser.assign(await billingPortalUrl(api, accountUid, portalReturnPage(browser.href())));
-    } catch (err) {
-      setBusy(false);
-      setProblem(asProblem(err));
-    }
-  }
+  const openPortal = useAction(async () => {
+    if (!accountUid) return;
+    browser.assign(await billingPortalUrl(api, accountUid, portalReturnPage(browser.href())));
+  });
   return (
     <div className="p-stack">
       <ScreenHeading>{t('states.accountActionRequired')}</ScreenHeading>
       {params.portal ? (
         <>
-          {problem && <ErrorList errors={problemErrors(problem)} />}
+          <ErrorList errors={openPortal.errors} />
           <p className="p-lead">{t('signin.actionRequired.portalText')}</p>
-          <button type="button" className="p-btn p-btn-primary" aria-disabled={busy || !accountUid} aria-busy={busy} onClick={() => void openPortal()}>
-            {busy ? t('signin.actionRequired.openingPortal') : t('signin.actionRequired.openPortal')}
+          <button type="button" className="p-btn p-btn-primary" aria-disabled={openPortal.busy || !accountUid} aria-busy={openPortal.busy}
+            onClick={() => void openPortal.run()}>
+            {openPortal.busy ? t('signin.actionRequired.openingPortal') : t('signin.actionRequired.openPortal')}
           </button>
         </>
       ) : (

@@ -14,7 +14,6 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { sameAddress } from '../profile-view/field-display.ts';
 import { fetchAccount, invalidateProfile, saveAccount, type AccountInput, type ProfileAccount } from '../profile-view/profile-calls.ts';
 import { useProfileKey } from '../profile-view/use-profile-key.ts';
-import { SignedOut } from '../profile-view/signed-out.tsx';
 
 /**
  * accountEdit (spec 2 section 2): the account's editable fields only, through the form layer:
@@ -25,7 +24,6 @@ export default function AccountEditScreen() {
   const { t } = useTranslation();
   const key = useProfileKey('account');
   const query = useApiQuery(key, fetchAccount);
-  if (key === null || query.problem?.status === 401) return <SignedOut heading={t('states.accountEdit')} />;
   return (
     <div>
       <ScreenHeading>{t('states.accountEdit')}</ScreenHeading>

@@ -21,8 +21,9 @@ import { useForm } from '../../forms/use-form.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import { SubmitBar, TermsCheckbox } from '../../signup/signup-parts.tsx';
 import {
-  DRAFT, TERMS_AT, chargeAccountFrom, confirmationVariant, hasRegistration, registrationBody, subscriptionBody, termsRequiredAt,
+  DRAFT, TERMS_AT, chargeAccountFrom, hasRegistration, registrationBody, subscriptionBody, termsRequiredAt,
 } from '../../signup/signup-logic.ts';
+import { confirmationParams } from '../../signup/confirmation-params.ts';
 import { useSignupCheckout } from '../../signup/use-signup-checkout.tsx';
 import { checkoutDraft, submitLabelKey } from './checkout-logic.ts';
 
@@ -36,7 +37,7 @@ const NO_FIELDS = [] as const;
  */
 export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
   const { t } = useTranslation();
-  const { settings, actions, demo } = useWidget();
+  const { settings, actions } = useWidget();
   const catalog = catalogFromSettings(settings);
   const flow = useFlowDraft();
   const incoming = useIncomingErrors();
@@ -58,8 +59,6 @@ export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
   const changePlan = params.fixedPlan ? undefined : () => actions.goTo('selectPlan', { nextState: 'checkout' });
 
   const save = form.handleSubmit(async ({ raw }) => {
-    // Spec 1 section 4: "In demo mode a click goes to registerConfirmation."
-    if (demo) return actions.goTo('registerConfirmation', { variant: 'thankYou' });
     if (!registered) return actions.goTo('register', params.fixedPlan ? { fixedPlan: true } : {});
     if (checkout.mustWait) return;
     const values = { ...(saved as FieldValues), ...raw };
@@ -71,7 +70,7 @@ export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
     });
     const result = await checkout.submit(body, values, null);
     if (result.kind === 'done') {
-      actions.goTo('registerConfirmation', { variant: confirmationVariant(result.answer), email: result.answer.Person.Email }, { replace: true });
+      actions.goTo('registerConfirmation', confirmationParams(result.answer, catalog.currency), { replace: true });
     }
   });
 

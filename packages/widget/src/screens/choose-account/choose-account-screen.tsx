@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { sortAccountsForChoice, type RoutingAccount } from '@portico/core/signin/post-login-routing';
 import { useWidget } from '../../app/context.ts';
-import { apiClientFor } from '../../api/runtime-client.ts';
-import { asProblem, problemErrors } from '../../api/api-problem.ts';
+import { problemErrors } from '../../api/api-problem.ts';
+import { useApi, useApiQuery } from '../../api/use-api-query.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
-import type { DisplayError } from '../../components/error-list-logic.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSession } from '../../session/use-session.ts';
 import { routeSignedIn } from '../../signin/complete-sign-in.ts';
 import { fetchAccounts, reissueToken } from '../../signin/signin-calls.ts';
-import { getDemoModule } from '../../app/settings-loader.ts';
 import '../../signin/setup.ts';
 
 /**
@@ -21,44 +21,33 @@ import '../../signin/setup.ts';
 export default function ChooseAccountScreen() {
   const { t } = useTranslation();
   const widget = useWidget();
-  const { runtime, demo } = widget;
-  const [accounts, setAccounts] = useState<RoutingAccount[] | null>(null);
-  const [errors, setErrors] = useState<DisplayError[]>([]);
+  const api = useApi();
+  const { claims } = useSession();
+  // Per signed-in session: a pick reissues the token, and the list is read afresh for the next sign-in.
+  const accounts = useApiQuery(claims ? `signin:accounts:${claims.personUid}:${claims.sessionUid ?? '-'}` : null, fetchAccounts);
   const [opening, setOpening] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const load = demo
-      ? import('../../demo/demo-signin.ts').then((m) => { const d = getDemoModule(); return d ? m.demoRoutingAccounts(d.DEMO_PERSONA_DATA[runtime.persona.get()], new Date()) : []; })
-      : fetchAccounts(apiClientFor(runtime));
-    load.then((list) => { if (live) setAccounts(sortAccountsForChoice(list)); }, (err: unknown) => { if (live) setErrors(problemErrors(asProblem(err))); });
-    return () => { live = false; };
-  }, [demo, runtime]);
-
-  const pick = async (account: RoutingAccount) => {
-    if (opening) return;
+  const pick = useAction(async (account: RoutingAccount) => {
     setOpening(account.Name);
-    setErrors([]);
     try {
-      if (!demo) runtime.token.set(await reissueToken(apiClientFor(runtime), account.Uid));
+      widget.runtime.token.set(await reissueToken(api, account.Uid));
       await routeSignedIn(widget, { accountUid: account.Uid });
-    } catch (err) {
-      setErrors(problemErrors(asProblem(err)));
+    } finally {
       setOpening(null);
     }
-  };
+  });
+  const list = accounts.data ? sortAccountsForChoice(accounts.data) : null;
 
   return (
     <div>
       <ScreenHeading>{t('states.chooseAccount')}</ScreenHeading>
-      <ErrorList errors={errors} />
+      <ErrorList errors={[...(accounts.problem ? problemErrors(accounts.problem) : []), ...pick.errors]} />
       <p className="p-lead">{t('signin.choose.text')}</p>
-      {!accounts && errors.length === 0 && <Spinner />}
-      {accounts && (
+      {!list && accounts.loading && <Spinner />}
+      {list && (
         <ul className="p-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {accounts.map((a) => (
+          {list.map((a) => (
             <li key={a.Uid}>
-              <button type="button" className="p-btn p-btn-secondary p-btn-block" aria-disabled={opening !== null || undefined} onClick={() => void pick(a)}>
+              <button type="button" className="p-btn p-btn-secondary p-btn-block" aria-disabled={pick.busy || undefined} onClick={() => void pick.run(a)}>
                 {a.Name}
                 <span className="p-muted p-small"> · {a.IsPrimary ? t('signin.choose.primary') : t('signin.choose.member')}</span>
               </button>

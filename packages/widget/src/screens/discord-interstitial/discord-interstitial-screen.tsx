@@ -1,7 +1,8 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useWidget } from '../../app/context.ts';
 import { useApiQuery } from '../../api/use-api-query.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { redirectAfterLogin } from '../../signin/complete-sign-in.ts';
 import { fetchDiscordStatus } from '../../signin/signin-calls.ts';
@@ -17,15 +18,14 @@ import '../../signin/setup.ts';
 export default function DiscordInterstitialScreen() {
   const { t } = useTranslation();
   const widget = useWidget();
-  const { runtime, demo, actions } = widget;
-  const token = useSyncExternalStore(runtime.token.subscribe, runtime.token.get, runtime.token.get);
+  const { actions } = widget;
+  const { signedIn, claims } = useSession();
   // Per signed-in session (the token's claims), so another person's link is never reused.
-  const claims = token ? runtime.token.payload() : null;
-  const key = demo ? 'community:discord:demo' : token ? `community:discord:${String(claims?.sub ?? '-')}:${String(claims?.account_uid ?? '-')}:${String(claims?.sid ?? '-')}` : null;
+  const key = signedIn ? `community:discord:${claims?.personUid ?? '-'}:${claims?.accountUid ?? '-'}:${claims?.sessionUid ?? '-'}` : null;
   const status = useApiQuery(key, fetchDiscordStatus);
   const inviteUrl = status.data?.InviteUrl ?? null;
   const [opened, setOpened] = useState(false);
-  const goOn = () => (token ? redirectAfterLogin(widget) : actions.close());
+  const goOn = () => (signedIn ? redirectAfterLogin(widget) : actions.close());
   return (
     <div className="p-stack">
       <ScreenHeading>{t('states.discordInterstitial')}</ScreenHeading>

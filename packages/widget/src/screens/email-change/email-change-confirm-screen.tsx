@@ -1,15 +1,17 @@
 import './setup.ts';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorCode } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
 import { asProblem, problemErrors, type ApiProblem } from '../../api/api-problem.ts';
 import { useApi, useQueryCache } from '../../api/use-api-query.ts';
 import { ErrorList } from '../../components/error-list.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { invalidateProfile } from '../profile-view/profile-calls.ts';
+import { useSession } from '../../session/use-session.ts';
 import { confirmEmailChange, endOtherSessions, type EmailChanged } from './email-change-calls.ts';
 import { emailChangeSheetRef } from './setup.ts';
 
@@ -76,28 +78,22 @@ export default function EmailChangeConfirmScreen({ params }: ScreenProps<'emailC
 /** Signed in here: offer to end every other session (the session list's call); the link alone is no credential for it. */
 function EndOthersOffer() {
   const { t } = useTranslation();
-  const { runtime, demo } = useWidget();
   const api = useApi();
-  const signedIn = useSyncExternalStore(runtime.token.subscribe, runtime.token.get, runtime.token.get) !== null || demo;
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | ApiProblem>('idle');
+  const { signedIn } = useSession();
+  const [ended, setEnded] = useState(false);
+  const endOthers = useAction(async () => {
+    await endOtherSessions(api);
+    setEnded(true);
+  });
   const done = useRef<HTMLParagraphElement>(null);
-  useEffect(() => { if (state === 'done') done.current?.focus(); }, [state]);
+  useEffect(() => { if (ended) done.current?.focus(); }, [ended]);
   if (!signedIn) return null;
-  if (state === 'done') return <p ref={done} tabIndex={-1} role="status" className="p-muted">{t('emailChange.othersSignedOut')}</p>;
-  async function endOthers() {
-    setState('busy');
-    try {
-      await endOtherSessions(api);
-      setState('done');
-    } catch (err) {
-      setState(asProblem(err));
-    }
-  }
+  if (ended) return <p ref={done} tabIndex={-1} role="status" className="p-muted">{t('emailChange.othersSignedOut')}</p>;
   return (
     <div className="p-email-offer">
-      {typeof state === 'object' && <ErrorList errors={problemErrors(state)} />}
+      <ErrorList errors={endOthers.errors} />
       <p className="p-muted">{t('emailChange.offerEndOthers')}</p>
-      <button type="button" className="p-btn p-btn-secondary" disabled={state === 'busy'} onClick={() => void endOthers()}>{t('emailChange.endOthersButton')}</button>
+      <button type="button" className="p-btn p-btn-secondary" aria-disabled={endOthers.busy || undefined} onClick={() => void endOthers.run()}>{t('emailChange.endOthersButton')}</button>
     </div>
   );
 }
@@ -105,8 +101,8 @@ function EndOthersOffer() {
 /** To the profile when this browser is signed in, else to log in. */
 function NextButton() {
   const { t } = useTranslation();
-  const { runtime, actions, demo } = useWidget();
-  const signedIn = useSyncExternalStore(runtime.token.subscribe, runtime.token.get, runtime.token.get) !== null || demo;
+  const { actions } = useWidget();
+  const { signedIn } = useSession();
   return signedIn
     ? <button type="button" className="p-btn p-btn-primary" onClick={() => actions.goTo('profile')}>{t('emailChange.goToProfile')}</button>
     : <button type="button" className="p-btn p-btn-primary" onClick={() => actions.goTo('login')}>{t('emailChange.logIn')}</button>;

@@ -15,7 +15,6 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { PasswordField } from '../../passwords/password-field.tsx';
 import type { ScreenProps } from '../../states.ts';
 import { fetchProfile, type Profile } from '../profile-view/profile-calls.ts';
-import { SignedOut } from '../profile-view/signed-out.tsx';
 import { useProfileKey } from '../profile-view/use-profile-key.ts';
 import { requestEmailChange } from './email-change-calls.ts';
 import { emailChangeSheetRef } from './setup.ts';
@@ -33,7 +32,6 @@ export default function EmailChangeScreen(_props: ScreenProps<'emailChange'>) {
   const { t } = useTranslation();
   const key = useProfileKey('me');
   const query = useApiQuery(key, fetchProfile);
-  if (key === null || query.problem?.status === 401) return <SignedOut heading={t('states.emailChange')} />;
   return (
     <div ref={emailChangeSheetRef}>
       <ScreenHeading>{t('states.emailChange')}</ScreenHeading>

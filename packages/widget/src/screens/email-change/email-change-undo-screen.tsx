@@ -2,9 +2,9 @@ import './setup.ts';
 import { useState } from 'react';
 import { ErrorCode } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
-import { asProblem, problemErrors, type ApiProblem } from '../../api/api-problem.ts';
 import { useApi, useQueryCache } from '../../api/use-api-query.ts';
 import { ErrorList } from '../../components/error-list.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { signOut } from '../../signin/sign-out.ts';
@@ -24,26 +24,16 @@ export default function EmailChangeUndoScreen({ params }: ScreenProps<'emailChan
   const { actions, runtime } = useWidget();
   const api = useApi();
   const cache = useQueryCache();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
-
-  async function undo() {
-    if (busy || !params.token) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await undoEmailChange(api, params.token);
-      // Every session ended on the server: this browser's token is dead too.
-      await signOut(runtime);
-      cache.invalidate();
-      setRestored(answer.Email);
-    } catch (err) {
-      setProblem(asProblem(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const undo = useAction(async () => {
+    if (!params.token) return;
+    const answer = await undoEmailChange(api, params.token);
+    // Every session ended on the server: this browser's token is dead too.
+    await signOut(runtime);
+    cache.invalidate();
+    setRestored(answer.Email);
+  });
+  const { problem, busy } = undo;
 
   if (restored) {
     return (
@@ -60,11 +50,11 @@ export default function EmailChangeUndoScreen({ params }: ScreenProps<'emailChan
     <div ref={emailChangeSheetRef}>
       <ScreenHeading>{t('states.emailChangeUndo')}</ScreenHeading>
       {invalid && <ErrorList errors={[{ code: 'emailChange.undoInvalid' }]} />}
-      {problem && !invalid && <ErrorList errors={problemErrors(problem)} />}
+      {!invalid && <ErrorList errors={undo.errors} />}
       {!invalid && <p className="p-lead" style={{ marginBottom: 12 }}>{t('emailChange.undoText')}</p>}
       <div className="p-email-actions">
         {!invalid && (
-          <button type="button" className="p-btn p-btn-primary" aria-disabled={busy || undefined} onClick={() => void undo()}>
+          <button type="button" className="p-btn p-btn-primary" aria-disabled={busy || undefined} onClick={() => void undo.run()}>
             {busy ? t('emailChange.undoing') : t('emailChange.undoButton')}
           </button>
         )}

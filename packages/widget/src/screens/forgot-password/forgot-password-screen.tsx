@@ -17,12 +17,12 @@ import { passwordsSheetRef } from '../../passwords/setup.ts';
 /**
  * forgotPassword (spec 2 section 2): the email, 'Send Reset Email' and 'Cancel'. The server answers
  * the same whether or not the address has an account, so success always shows the confirmation.
- * The link comes back to this page. Demo mode goes straight to the confirmation. Cancel opens the
+ * The link comes back to this page (in demo mode the demo transport answers, no mail). Cancel opens the
  * configured post-forgot-password URL, else login.
  */
 export default function ForgotPasswordScreen({ params }: ScreenProps<'forgotPassword'>) {
   const { t } = useTranslation();
-  const { settings, actions, demo, headingId } = useWidget();
+  const { settings, actions, headingId } = useWidget();
   const api = useApi();
   const incoming = useIncomingErrors();
   const label = t('passwords.forgot.email');
@@ -32,7 +32,7 @@ export default function ForgotPasswordScreen({ params }: ScreenProps<'forgotPass
 
   const send = form.handleSubmit(async ({ values }) => {
     const email = String(values['Person.Email'] ?? '');
-    if (!demo) await requestPasswordReset(api, email, pageForLink(browser.href()));
+    await requestPasswordReset(api, email, pageForLink(browser.href()));
     actions.goTo('forgotPasswordConfirmation', { email });
   });
   const cancel = () => {

@@ -20,6 +20,7 @@ import { requestToken, resendConfirmationMail, type Credentials, type PasswordCr
 import { browser } from '../../signin/complete-sign-in.ts';
 import { confirmationPage } from '../../signup/registration-calls.ts';
 import '../../signin/setup.ts';
+import { useResumeWhenSignedIn } from '../../session/use-resume-when-signed-in.ts';
 import { CODE, SignInCodeStep } from './sign-in-code-step.tsx';
 import { UnconfirmedNotice } from './unconfirmed-notice.tsx';
 
@@ -55,12 +56,13 @@ function PasswordField({ form, label }: { form: FormApi; label: string }) {
  * registration URL, else selectPlan); Google when a client id is set. A token goes to
  * completeSignIn (post-login routing). Errors follow spec 2 section 8. Errors.SignInCodeRequired
  * opens the code step (the mailed code with the same password); Errors.EmailNotConfirmed offers
- * 'Send the link again' (docs/auth.md "Lockout and known browsers", "Unconfirmed email").
+ * 'Send the link again' (docs/auth.md "Lockout and known browsers", "Unconfirmed email"). Shown by
+ * the signed-in gate in place of a member screen, it says which, and the sign-in ends there.
  */
 export default function LoginScreen({ params }: ScreenProps<'login'>) {
   const { t } = useTranslation();
   const widget = useWidget();
-  const { settings, actions, demo, runtime } = widget;
+  const { settings, actions, nav } = widget;
   const api = useApi();
   const dark = useSystemDark();
   const incoming = useIncomingErrors();
@@ -78,6 +80,10 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
   const [codeFor, setCodeFor] = useState<PasswordCredentials | null>(null);
   /** The email a sign-in was refused for until it is confirmed. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  /** This screen is finishing a sign-in itself (post-login routing decides where it ends). */
+  const finishing = useRef(false);
+  useResumeWhenSignedIn(finishing);
+  const waitingFor = nav.returnTo?.state;
 
   // "The form validates on every change": an email starts showing its error as soon as it is typed in.
   const typed = form.values[EMAIL];
@@ -90,10 +96,6 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
   const signIn = async (credentials: Credentials) => {
     let token: string;
     try {
-      if (demo) {
-        const { demoPersonaFor } = await import('../../demo/demo-signin.ts');
-        runtime.persona.set(demoPersonaFor(credentials.username, runtime.persona.get()));
-      }
       token = await requestToken(api, credentials, params.accountUid ? { accountUid: params.accountUid } : undefined);
     } catch (err) {
       const code = loginErrorCode(err);
@@ -102,9 +104,11 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
     }
     rememberLastEmail(remember, credentials.username);
     setSigningIn(true);
+    finishing.current = true;
     try {
       await completeSignIn(widget, token, { clientIdentifier: params.clientIdentifier, accountUid: params.accountUid });
     } finally {
+      finishing.current = false;
       setSigningIn(false);
     }
   };
@@ -146,6 +150,7 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
   return (
     <div>
       <ScreenHeading>{t('states.login')}</ScreenHeading>
+      {waitingFor && <p className="p-lead">{t('signin.login.toContinue', { screen: t(`states.${waitingFor}`) })}</p>}
       <form className="p-stack" noValidate onSubmit={save} aria-label={t('states.login')}>
         <ErrorList errors={[...incoming, ...form.errorList]} />
         {unconfirmed && <UnconfirmedNotice email={unconfirmed} resend={resendLink} onProblem={(p) => form.showProblem(p, { merge: true })} />}

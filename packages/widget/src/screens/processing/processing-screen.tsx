@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
 import { useApi } from '../../api/use-api-query.ts';
 import { asProblem } from '../../api/api-problem.ts';
+import { readClaims } from '../../auth/claims.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { catalogFromSettings } from '../../components/billing/catalog.ts';
@@ -16,8 +17,9 @@ import type { PaymentRedirect } from '../../payments/payment-redirect.ts';
 import { usePaymentRedirect } from '../../payments/use-payment-redirect.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import {
-  DRAFT, TERMS_AT, chargeAccountFrom, confirmationVariant, registrationBody, subscriptionBody, termsRequiredAt, withoutReturnKeys,
+  DRAFT, TERMS_AT, chargeAccountFrom, registrationBody, subscriptionBody, termsRequiredAt, withoutReturnKeys,
 } from '../../signup/signup-logic.ts';
+import { confirmationParams } from '../../signup/confirmation-params.ts';
 import { registerWith } from '../../signup/submit-signup.ts';
 import { useNonce } from '../../signup/use-nonce.ts';
 import { checkoutDraft } from '../checkout/checkout-logic.ts';
@@ -77,7 +79,7 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
         actions.goTo('profile', {}, { replace: true });
         return;
       case 'savePaymentInformation': {
-        const accountUid = (runtime.token.payload() as { account_uid?: string } | null)?.account_uid;
+        const accountUid = readClaims(runtime.token.get())?.accountUid;
         if (!accountUid || !secret) {
           actions.goTo('updatePaymentInformation', {}, { errors: [{ code: ErrorCode.PaymentInformationSetupFailed }], replace: true });
           return;
@@ -89,15 +91,15 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
         return;
       }
       case 'changePlan': {
-        const claims = runtime.token.payload() as { subscription_uid?: string } | null;
+        const subscriptionUid = readClaims(runtime.token.get())?.subscriptionUid;
         const catalog = catalogFromSettings(settings);
         const shown = checkoutDraft(catalog, {}, draft);
         const body = subscriptionBody(shown, null);
-        if (!claims?.subscription_uid || !body) {
+        if (!subscriptionUid || !body) {
           actions.goTo('planOptionsChange', {}, { errors: [{ code: ErrorCode.PaymentInformationSetupFailed }], replace: true });
           return;
         }
-        api.request('put', '/api/v1/billing/subscriptions/{id}/changesubscription', { path: { id: claims.subscription_uid }, body }).then((answer) => {
+        api.request('put', '/api/v1/billing/subscriptions/{id}/changesubscription', { path: { id: subscriptionUid }, body }).then((answer) => {
           flow.clear();
           if (startedRecently([answer.StartDate, ...answer.SubscriptionAddOns.map((a) => a.StartDate)], new Date())) {
             runtime.events.emit('subscription.update', { subscriptionUid: answer.Uid });
@@ -126,7 +128,7 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
           paymentInformation: secret ? { PaymentClientSecret: secret, ...(redirect?.setupIntent ? { SetupIntent: redirect.setupIntent } : {}) } : null,
           captchaToken, image, onFailure: giveUp,
         })).then(
-          (answer) => actions.goTo('registerConfirmation', { variant: confirmationVariant(answer), email: answer.Person.Email }, { replace: true }),
+          (answer) => actions.goTo('registerConfirmation', confirmationParams(answer, catalog.currency), { replace: true }),
           (err: unknown) => actions.goTo(step.onFailure, {}, { errors: asProblem(err), replace: true }),
         );
         return;

@@ -12,7 +12,6 @@ import type { ScreenProps } from '../../states.ts';
 import { FieldGroupList, type ViewGroup } from './field-group-list.tsx';
 import { fetchProfile, photoUrl, type Profile } from './profile-calls.ts';
 import { useProfileKey } from './use-profile-key.ts';
-import { SignedOut } from './signed-out.tsx';
 import { signOut } from '../../signin/sign-out.ts';
 import { SessionsSection, useSessionsQuery } from './sessions/sessions-section.tsx';
 
@@ -31,7 +30,6 @@ export default function ProfileViewScreen(props: ScreenProps) {
   const sessions = useSessionsQuery();
   // The profile waits for the first sessions answer (or its failure), so everything appears at once.
   const profile = sessions.loading && !sessions.data ? undefined : query.data;
-  if (key === null || query.problem?.status === 401) return <SignedOut heading={t(`states.${props.state}`)} />;
   return (
     <div>
       <ScreenHeading>{t(`states.${props.state}`)}</ScreenHeading>

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorCode } from '@portico/core';
 import type { FieldError } from '@portico/core';
 import { registrationFields, type FieldValues } from '@portico/core/fields/index';
@@ -26,11 +26,15 @@ import { checkoutDraft } from '../checkout/checkout-logic.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import { EmailUpdatesCheckbox, OrDivider, ProfileImageField, SubmitBar, TermsCheckbox } from '../../signup/signup-parts.tsx';
 import {
-  DRAFT, TERMS_AT, chargeAccountFrom, confirmationVariant, isOnePageSignUp, registerSubmitKey, registrationBody, subscriptionBody, termsRequiredAt,
+  DRAFT, TERMS_AT, chargeAccountFrom, isOnePageSignUp, registerSubmitKey, registrationBody, subscriptionBody, termsRequiredAt,
 } from '../../signup/signup-logic.ts';
+import { confirmationParams } from '../../signup/confirmation-params.ts';
 import { useEmailCheck } from '../../signup/use-email-check.ts';
 import { useSignupCheckout } from '../../signup/use-signup-checkout.tsx';
 import { validateRegistration } from '../../signup/registration-calls.ts';
+
+/** The password with its live policy check, when the company asks for one at sign-up: its own chunk, never loaded otherwise. */
+const SignupPasswordField = lazy(() => import('../../passwords/signup-password-field.tsx'));
 
 /**
  * register (spec 1 section 2 "Sign up"): in order, the billing-term selector, the plan with
@@ -42,7 +46,7 @@ import { validateRegistration } from '../../signup/registration-calls.ts';
  */
 export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const { t } = useTranslation();
-  const { settings, actions, demo } = useWidget();
+  const { settings, actions } = useWidget();
   const api = useApi();
   const dark = useSystemDark();
   const catalog = catalogFromSettings(settings);
@@ -57,17 +61,21 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const [image, setImage] = useState<File | null>(null);
   const [googleToken, setGoogleToken] = useState<string | null>(null);
   const [autoSubmit, setAutoSubmit] = useState(false);
+  // registration.requirePassword: the password is asked here (a Google sign-up needs none); otherwise it is set from the mailed link.
+  const askPassword = settings.SignUp?.RequirePassword === true && !googleToken;
 
   // The values typed earlier in this flow (back from checkout, or after a payment redirect).
   const [initialValues] = useState(() => {
     const saved = flow.draft?.fields ?? {};
-    const known = new Set([...fields.map((f) => f.path), DRAFT.terms, DRAFT.optIn]);
+    const known = new Set([...fields.map((f) => f.path), DRAFT.terms, DRAFT.optIn, DRAFT.password]);
     return Object.fromEntries(Object.entries(saved).filter(([k]) => known.has(k))) as FieldValues;
   });
-  const validate = useCallback((values: FieldValues): FieldError[] =>
-    (termsRequired && values[DRAFT.terms] !== true ? [{ Field: DRAFT.terms, ErrorCode: ErrorCode.Required, Message: '' }] : []), [termsRequired]);
+  const validate = useCallback((values: FieldValues): FieldError[] => [
+    ...(termsRequired && values[DRAFT.terms] !== true ? [{ Field: DRAFT.terms, ErrorCode: ErrorCode.Required, Message: '' }] : []),
+    ...(askPassword && !values[DRAFT.password] ? [{ Field: DRAFT.password, ErrorCode: ErrorCode.Required, Message: '' }] : []),
+  ], [termsRequired, askPassword]);
   const form = useForm({ fields, initialValues, validate });
-  useEmailCheck(form, !demo);
+  useEmailCheck(form);
 
   const account = useMemo(() => chargeAccountFrom(form.values), [form.values]);
   const checkout = useSignupCheckout({
@@ -86,11 +94,6 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
       optIn: settings.EmailList ? raw[DRAFT.optIn] === true : null,
       googleIdToken: googleToken,
     });
-    // Spec 1 section 2: after registration the widget goes to registerConfirmation in demo mode.
-    if (demo) {
-      actions.goTo('registerConfirmation', { variant: googleToken ? 'accountCreated' : 'thankYou' });
-      return;
-    }
     if (!onePage) {
       // Nothing is written yet: the server checks the person now, so errors show here and not at checkout.
       await validateRegistration(api, body, image);
@@ -103,7 +106,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
     }
     const result = await checkout.submit(body, raw, image);
     if (result.kind === 'done') {
-      actions.goTo('registerConfirmation', { variant: confirmationVariant(result.answer), email: result.answer.Person.Email }, { replace: true });
+      actions.goTo('registerConfirmation', confirmationParams(result.answer, catalog.currency), { replace: true });
     }
   });
 
@@ -159,6 +162,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
         {googleToken && <p className="p-help" role="status">{t('signup.googleCompleting')}</p>}
         <div className="p-signup-fields">
           <ConfiguredFields form={form} />
+          {askPassword && <Suspense fallback={null}><SignupPasswordField form={form} path={DRAFT.password} policy={settings.PasswordPolicy} /></Suspense>}
           <ProfileImageField onFile={setImage} />
         </div>
         {onePage ? checkout.orderSummary : checkout.discountEntry}

@@ -4,7 +4,7 @@ import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
 import { useSystemDark } from '../../app/hooks.ts';
 import { useApi } from '../../api/use-api-query.ts';
-import { ApiProblem, asProblem } from '../../api/api-problem.ts';
+import { asProblem } from '../../api/api-problem.ts';
 import { ErrorList } from '../../components/error-list.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -17,18 +17,12 @@ import { PasswordField } from '../../passwords/password-field.tsx';
 import { PasswordRules } from '../../passwords/password-rules.tsx';
 import { passwordsSheetRef } from '../../passwords/setup.ts';
 import { usePasswordCheck } from '../../passwords/use-password-check.ts';
+import { useSession } from '../../session/use-session.ts';
 import { ChangePasswordForm } from '../password-change/change-password-form.tsx';
+import { AlreadyConfirmed } from './already-confirmed.tsx';
+import { linkOutcome } from './link-outcome.ts';
 
 const NO_FIELDS = [] as const;
-
-/**
- * Spec 2 section 4 "Password reset": a 404 (unknown, used or expired link) goes to forgotPassword
- * with Errors.InvalidToken, any status but 400 with Errors.UnknownError; a 400 stays inline.
- */
-function leaveFor(problem: ApiProblem): { code: ErrorCode } | null {
-  if (problem.status === 400) return null;
-  return { code: problem.status === 404 ? ErrorCode.InvalidToken : ErrorCode.UnknownError };
-}
 
 function ResetWithLink({ link }: { link: LinkToken }) {
   const { t } = useTranslation();
@@ -38,6 +32,7 @@ function ResetWithLink({ link }: { link: LinkToken }) {
   const dark = useSystemDark();
   const rulesId = useId();
   const [options, setOptions] = useState<number | null>(null);
+  const [used, setUsed] = useState(false);
   const [google, setGoogle] = useState(false);
   const form = useForm({
     fields: NO_FIELDS,
@@ -48,9 +43,10 @@ function ResetWithLink({ link }: { link: LinkToken }) {
 
   const fail = useCallback((err: unknown) => {
     const problem = asProblem(err);
-    const away = leaveFor(problem);
-    if (!away) throw problem;
-    actions.goTo('forgotPassword', {}, { errors: [away] });
+    const outcome = linkOutcome(problem);
+    if (outcome === 'inline') throw problem;
+    if (outcome === 'alreadyConfirmed') setUsed(true);
+    else actions.goTo('forgotPassword', {}, { errors: [outcome.away] });
   }, [actions]);
 
   useEffect(() => {
@@ -84,6 +80,7 @@ function ResetWithLink({ link }: { link: LinkToken }) {
       });
   };
 
+  if (used) return <AlreadyConfirmed />;
   if (options === null) {
     return (
       <>
@@ -96,7 +93,7 @@ function ResetWithLink({ link }: { link: LinkToken }) {
   return (
     <>
       <ScreenHeading>{t('states.resetPassword')}</ScreenHeading>
-      <p className="p-lead">{t('passwords.reset.text')}</p>
+      <p className="p-lead">{t(link.kind === 'confirmation' ? 'passwords.reset.setText' : 'passwords.reset.text')}</p>
       {options >= 2 && settings.GoogleOAuthClientId && (
         <>
           <Suspense fallback={null}>
@@ -109,7 +106,7 @@ function ResetWithLink({ link }: { link: LinkToken }) {
       <form className="p-form p-password-form" noValidate onSubmit={save} aria-labelledby={headingId}>
         <ErrorList errors={form.errorList} />
         <PasswordField form={form} path="NewPassword" label={t('passwords.reset.password')} autoComplete="new-password" rulesId={rulesId}>
-          <PasswordRules id={rulesId} policy={settings.PasswordPolicy} items={check.items} checking={check.checking} />
+          <PasswordRules id={rulesId} policy={settings.PasswordPolicy} items={check.items} checking={check.checking} newPerson={link.kind === 'confirmation'} />
         </PasswordField>
         <div className="p-password-actions">
           <button type="submit" className="p-btn p-btn-primary" aria-disabled={form.busy || undefined}>
@@ -123,15 +120,18 @@ function ResetWithLink({ link }: { link: LinkToken }) {
 }
 
 /**
- * resetPassword (spec 2 sections 2 and 4): with a reset link's token (or an invitation's) a new
+ * resetPassword (spec 2 sections 2 and 4: "shown when a reset token or a confirmation token is
+ * present"): with a reset link's token, an invitation's, or a sign-up's set-password link
+ * (`confirmationToken`, kind confirmation: the first password, which also confirms the email) a
  * password with live rule indicators, Google when the reset options are 2 or more, Cancel back to
- * login; success signs in at once with the fresh token. Reached after login with PasswordMustChange
- * (no token), it asks for the current password too and continues the sign-in afterwards.
+ * login; success signs in at once with the fresh token and runs the post-login routing. A used
+ * set-password link says the address is confirmed and offers Log in. Reached after login with
+ * PasswordMustChange (no token), it asks for the current password too and continues the sign-in.
  */
 export default function ResetPasswordScreen({ params }: ScreenProps<'resetPassword'>) {
   const { t } = useTranslation();
   const ctx = useWidget();
-  const signedIn = ctx.runtime.token.get() !== null;
+  const { signedIn } = useSession();
   const missing = !params.token && !signedIn;
   useEffect(() => {
     if (missing) ctx.actions.goTo('forgotPassword', {}, { errors: [{ code: ErrorCode.InvalidToken }], replace: true });

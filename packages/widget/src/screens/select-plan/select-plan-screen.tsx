@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BillingRenewalTerm } from '@portico/core';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
-import { useDemoPersona } from '../../app/hooks.ts';
+import { useSession } from '../../session/use-session.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { RadioList } from '../../components/radio-list.tsx';
 import { catalogFromSettings } from '../../components/billing/catalog.ts';
@@ -28,12 +28,13 @@ export default function SelectPlanScreen({ params }: ScreenProps<'selectPlan'>) 
   const incoming = useIncomingErrors();
   // No plans because the server could not be reached is not "no plans are offered".
   const loadProblem = settingsProblem(runtime);
-  const persona = useDemoPersona();
+  // A signed-in member sees their own plan's family (the token's plan_uid).
+  const memberPlanUid = useSession().claims?.planUid ?? undefined;
   const catalog = catalogFromSettings(settings);
 
   const plans = useMemo(
-    () => sortedActivePlans(catalog, chooseFamilyUid(catalog, persona?.account?.planUid)),
-    [catalog, persona],
+    () => sortedActivePlans(catalog, chooseFamilyUid(catalog, memberPlanUid)),
+    [catalog, memberPlanUid],
   );
   const terms = offeredTerms(plans);
   const [term, setTerm] = useState<BillingRenewalTerm>(flow.draft?.term ?? terms[0] ?? 'Monthly');

@@ -1,10 +1,8 @@
 import '../team/setup.ts';
-import { useState } from 'react';
 import { useWidget } from '../../app/context.ts';
-import { ApiProblem, problemErrors } from '../../api/api-problem.ts';
 import { useApi, useQueryCache } from '../../api/use-api-query.ts';
-import { ErrorList } from '../../components/error-list.tsx';
-import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ConfirmShell } from '../../components/confirm-shell.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { signOut } from '../../signin/sign-out.ts';
 import type { ScreenProps } from '../../states.ts';
@@ -22,42 +20,25 @@ export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMem
   const { actions, runtime } = useWidget();
   const api = useApi();
   const cache = useQueryCache();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const reauth = useReauthentication();
-
-  async function promote() {
-    if (busy || !params.uid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      // Handing the account over asks 'Confirm it's you' when the sign-in is older than the window.
-      if (await reauth.run(() => promoteMember(api, params.uid!)) === REAUTH_CANCELLED) {
-        setBusy(false);
-        return;
-      }
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiProblem) setProblem(err);
-      else throw err;
-      return;
-    }
+  const promote = useAction(async () => {
+    if (!params.uid) return;
+    // Handing the account over asks 'Confirm it's you' when the sign-in is older than the window.
+    if (await reauth.run(() => promoteMember(api, params.uid!)) === REAUTH_CANCELLED) return;
     cache.invalidate();
-    await signOut(runtime);
+    // To login first, then sign out: a fresh sign-in, not a way back to this screen (the gate's).
     actions.goTo('login', {}, { replace: true });
-  }
+    await signOut(runtime);
+  });
 
   return (
-    <div>
-      <ScreenHeading>{t('states.teamMemberPromote')}</ScreenHeading>
-      {problem && <ErrorList errors={problemErrors(problem)} />}
-      <p style={{ marginBottom: 12 }}>{t('team.promote.text')}</p>
-      {params.name && <p className="p-muted" style={{ marginBottom: 20 }}>{t('team.promote.person', { name: params.name })}</p>}
-      <div className="p-form-actions">
-        <button type="button" className="p-btn p-btn-primary" disabled={busy || !params.uid} onClick={() => void promote()}>{t('team.promote.confirm')}</button>
-        <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('team')}>{t('team.promote.cancel')}</button>
-      </div>
+    <ConfirmShell
+      heading={t('states.teamMemberPromote')}
+      text={[t('team.promote.text'), ...(params.name ? [t('team.promote.person', { name: params.name })] : [])]}
+      confirmLabel={t('team.promote.confirm')} busyLabel={t('team.promote.confirming')} cancelLabel={t('team.promote.cancel')}
+      onConfirm={() => void promote.run()} onCancel={() => actions.goTo('team')}
+      busy={promote.busy} disabled={!params.uid} errors={promote.errors}>
       {reauth.prompt}
-    </div>
+    </ConfirmShell>
   );
 }

@@ -1,10 +1,8 @@
 import '../team/setup.ts';
-import { useState } from 'react';
 import { useWidget } from '../../app/context.ts';
-import { ApiProblem, problemErrors } from '../../api/api-problem.ts';
 import { useApi, useQueryCache } from '../../api/use-api-query.ts';
-import { ErrorList } from '../../components/error-list.tsx';
-import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ConfirmShell } from '../../components/confirm-shell.tsx';
+import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { removeMember, TEAM_QUERY_PREFIX } from '../team/team-calls.ts';
@@ -15,36 +13,20 @@ export default function TeamMemberRemoveScreen({ params }: ScreenProps<'teamMemb
   const { actions } = useWidget();
   const api = useApi();
   const cache = useQueryCache();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const name = params.name ?? t('team.noName');
-
-  async function remove() {
-    if (busy || !params.uid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await removeMember(api, params.uid);
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiProblem) setProblem(err);
-      else throw err;
-      return;
-    }
+  const remove = useAction(async () => {
+    if (!params.uid) return;
+    await removeMember(api, params.uid);
     cache.invalidate(TEAM_QUERY_PREFIX);
     actions.notify(t('team.removeScreen.removed', { name }));
     actions.goTo('team');
-  }
+  });
 
   return (
-    <div>
-      <ScreenHeading>{t('states.teamMemberRemove')}</ScreenHeading>
-      {problem && <ErrorList errors={problemErrors(problem)} />}
-      <p style={{ marginBottom: 20 }}>{t('team.removeScreen.text', { name })}</p>
-      <div className="p-form-actions">
-        <button type="button" className="p-btn p-btn-primary" disabled={busy || !params.uid} onClick={() => void remove()}>{t('team.removeScreen.confirm')}</button>
-        <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('team')}>{t('team.removeScreen.cancel')}</button>
-      </div>
-    </div>
+    <ConfirmShell
+      heading={t('states.teamMemberRemove')} text={[t('team.removeScreen.text', { name })]}
+      confirmLabel={t('team.removeScreen.confirm')} busyLabel={t('team.removeScreen.removing')} cancelLabel={t('team.removeScreen.cancel')}
+      onConfirm={() => void remove.run()} onCancel={() => actions.goTo('team')}
+      busy={remove.busy} disabled={!params.uid} errors={remove.errors} />
   );
 }

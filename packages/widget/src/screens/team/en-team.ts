@@ -34,11 +34,13 @@ export const enTeam = {
     text: 'Are you sure you want to make the person the primary contact for your account? If you proceed, you will be logged out and have to log back in again.',
     person: 'New primary contact: {{name}}',
     confirm: 'Make primary contact',
+    confirming: 'Handing over…',
     cancel: 'Cancel',
   },
   removeScreen: {
     text: 'Are you sure you want to remove {{name}} from your account? They will be signed out of it at once.',
     confirm: 'Remove team member',
+    removing: 'Removing…',
     cancel: 'Cancel',
     removed: '{{name}} was removed from your account',
   },

@@ -10,7 +10,8 @@ export const TEAM_QUERY_PREFIX = 'team:';
 export type TeamPage = ResponseBody<Operation<'get', '/api/v1/profile/account/people'>>;
 export type TeamMember = TeamPage['items'][number];
 
-export const teamQueryKey = (offset: number) => `${TEAM_QUERY_PREFIX}${offset}`;
+/** Per account (the token's), so signing in to another account never shows the last one's team. */
+export const teamQueryKey = (accountUid: string | null, offset: number) => `${TEAM_QUERY_PREFIX}${accountUid ?? '-'}:${offset}`;
 
 export function fetchTeamPage(api: ApiClient, offset: number): Promise<TeamPage> {
   return api.request('get', '/api/v1/profile/account/people', { query: { limit: TEAM_PAGE_SIZE, offset, orderBy: TEAM_ORDER } });

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { fetchTeamPage, memberName, teamQueryKey, type TeamMember, type TeamPage } from './team-calls.ts';
-import { useMe } from './use-me.ts';
+import { useSession } from '../../session/use-session.ts';
 
 /**
  * team (spec 2 section 2): the account's people 25 a page, the owner marked 'Account owner'; the
@@ -22,9 +22,10 @@ import { useMe } from './use-me.ts';
 export default function TeamScreen(props: ScreenProps<'team'>) {
   const { t } = useTranslation();
   const { actions } = useWidget();
-  const me = useMe();
+  const { claims } = useSession();
+  const me = { personUid: claims?.personUid ?? null, isPrimary: claims?.isPrimary ?? false };
   const [offset, setOffset] = useState(props.params.offset ?? 0);
-  const query = useApiQuery(teamQueryKey(offset), (api) => fetchTeamPage(api, offset), { keepPrevious: true });
+  const query = useApiQuery(teamQueryKey(claims?.accountUid ?? null, offset), (api) => fetchTeamPage(api, offset), { keepPrevious: true });
   const page = query.data;
 
   return (

@@ -8,6 +8,7 @@ import { useApi } from '../../api/use-api-query.ts';
 import { ApiProblem } from '../../api/api-problem.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { useIncomingErrors } from '../../flow/incoming-errors.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -26,23 +27,21 @@ const NO_FIELDS = [] as const;
  */
 export default function UpdatePaymentInformationScreen({ params }: ScreenProps<'updatePaymentInformation'>) {
   const { t } = useTranslation();
-  const { settings, actions, runtime, demo } = useWidget();
+  const { settings, actions, runtime } = useWidget();
   const api = useApi();
   const incoming = useIncomingErrors();
-  const accountUid = (runtime.token.payload() as { account_uid?: string } | null)?.account_uid ?? null;
+  const accountUid = useSession().claims?.accountUid ?? null;
   const termsRequired = termsRequiredAt(settings, TERMS_AT.updatePaymentInformation);
   const validate = useCallback((values: FieldValues): FieldError[] =>
     (termsRequired && values[DRAFT.terms] !== true ? [{ Field: DRAFT.terms, ErrorCode: ErrorCode.Required, Message: '' }] : []), [termsRequired]);
   const form = useForm({ fields: NO_FIELDS, validate });
   const payment = useRef<PaymentController | null>(null);
   const [complete, setComplete] = useState(false);
-  const request = useMemo<PaymentIntentRequest | null>(() => (accountUid || demo ? { intentType: 'setup', ...(accountUid ? { accountUid } : {}) } : null), [accountUid, demo]);
+  const request = useMemo<PaymentIntentRequest | null>(() => (accountUid ? { intentType: 'setup', accountUid } : null), [accountUid]);
 
   const save = form.handleSubmit(async () => {
     const outcome = await payment.current?.confirm();
-    if (!outcome || outcome.kind !== 'done') return;
-    // Spec 2: demo mode blocks saves; the notice still shows.
-    if (demo || !accountUid) return actions.notify(t('demo.saveSkipped'));
+    if (!outcome || outcome.kind !== 'done' || !accountUid) return;
     try {
       await savePaymentInformation(api, accountUid, outcome.result);
     } catch (err) {
@@ -55,7 +54,8 @@ export default function UpdatePaymentInformationScreen({ params }: ScreenProps<'
     actions.goTo(params.nextState ?? 'billing');
   });
 
-  if (!accountUid && !demo) {
+  // Signed in (the outlet's gate) but with no account to pay for.
+  if (!accountUid) {
     return (
       <div>
         <ScreenHeading>{t('states.updatePaymentInformation')}</ScreenHeading>

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { enSessions } from './en-sessions.ts';
 import { deviceName, lastActive, placeName, sessionLabel, sessionName } from './session-labels.ts';
 import type { ProfileSession } from './sessions-calls.ts';
 
-const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', resources: { en: { translation: { profileSessions: enSessions } } } });
-const t = i18n.t.bind(i18n);
+const { t } = createTranslator('en', { profileSessions: enSessions });
 
 const session = (over: Partial<ProfileSession> = {}): ProfileSession => ({
   Uid: 's1', IsCurrent: false, IpAddress: '198.51.100.7', Location: null,

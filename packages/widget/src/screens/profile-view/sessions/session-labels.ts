@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator.ts';
 import type { ProfileSession } from './sessions-calls.ts';
 
 /** 'Chrome on macOS': the browser and the operating system the server read from the User-Agent. */

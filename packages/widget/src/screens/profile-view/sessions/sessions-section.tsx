@@ -2,7 +2,9 @@ import './setup.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWidget } from '../../../app/context.ts';
 import { useApi, useApiQuery } from '../../../api/use-api-query.ts';
+import { ErrorList } from '../../../components/error-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useAction } from '../../../components/use-action.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useProfileKey } from '../use-profile-key.ts';
 import { deviceName, lastActive, placeName, sessionLabel, sessionName } from './session-labels.ts';
@@ -41,30 +43,27 @@ export function SessionsSection() {
   const key = useProfileKey('sessions');
   const query = useSessionsQuery();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const page = query.data;
-  if (key === null || query.problem?.status === 401) return null;
-
-  const others = page?.items.filter((s) => !s.IsCurrent) ?? [];
-  const hidden = page ? page.metadata.total - page.items.length : 0;
-
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setFailed(false);
+  const ending = useAction(async (work: () => Promise<string>) => {
     try {
       actions.notify(await work());
       setConfirming(null);
       headingRef.current?.focus();
     } catch (err) {
       // Already ended elsewhere (404): the list read again shows that; anything else says so.
-      if ((err as { status?: number }).status === 404) setConfirming(null);
-      else setFailed(true);
+      if ((err as { status?: number }).status !== 404) throw err;
+      setConfirming(null);
     } finally {
-      setBusy(false);
       query.refetch();
     }
-  };
+  });
+  const busy = ending.busy;
+  const page = query.data;
+  if (key === null) return null;
+
+  const others = page?.items.filter((s) => !s.IsCurrent) ?? [];
+  const hidden = page ? page.metadata.total - page.items.length : 0;
+
+  const run = (work: () => Promise<string>) => ending.run(work);
   const endOne = (s: ProfileSession) => run(async () => {
     await endSession(api, s.Uid);
     return t('profileSessions.signedOutOne', { session: sessionName(s, t) });
@@ -85,7 +84,7 @@ export function SessionsSection() {
           <button type="button" className="p-btn p-btn-secondary" style={{ marginTop: 8 }} onClick={query.refetch}>{t('profileSessions.retry')}</button>
         </div>
       )}
-      {failed && <div role="alert" className="p-errors p-errors-single" style={{ margin: '12px 0 0' }}><p>{t('profileSessions.endFailed')}</p></div>}
+      {ending.problem && <div style={{ marginTop: 12 }}><ErrorList errors={[{ code: 'profileSessions.endFailed' }]} /></div>}
       {page && (
         <ul className="p-groups" aria-label={t('profileSessions.listLabel')} aria-busy={query.loading || busy || undefined}>
           {page.items.map((s) => (
