@@ -85,8 +85,8 @@ describe('strict Content-Security-Policy', () => {
   });
 
   test('demo mode and the hostile page: no violation either', async () => {
-    // profileView: the demo persona's profile in demo mode; with a server and no token, its 'Log in' variant (no API call).
-    for (const [path, profileDialog] of [[`${HARNESS}?demo=1`, 'Profile'], ['/hostile.html', 'Profile']] as const) {
+    // profileView: the demo persona's profile in demo mode; with a server and no token, the outlet's signed-in gate shows login instead (no API call).
+    for (const [path, profileDialog] of [[`${HARNESS}?demo=1`, 'Profile'], ['/hostile.html', 'Log in']] as const) {
       const page = await session.context.newPage();
       const csp = await watchCsp(page);
       const response = await page.goto(`${serverUrl()}${path}`);

@@ -80,7 +80,7 @@ describe('a paid sign-up states what was paid, on the screen and in the receipt'
       'Plan: Pro, billed monthly',
       'Card: Visa ending in 4242',
       `Invoice: #${answer.Invoice.InvoiceNumber}`,
-      'Tax included: $9.28',
+      'Tax: $9.28',
       `Next charge: ${next}`,
     ]);
     await summary.getByText('$137.28', { exact: true }).waitFor();
@@ -92,7 +92,7 @@ describe('a paid sign-up states what was paid, on the screen and in the receipt'
     expect(receipt).toMatch(/^Subject: Your receipt from Northwind Analytics: \$137\.28 paid/m);
     for (const line of [
       'Amount paid: $137.28', `Invoice number: #${answer.Invoice.InvoiceNumber}`, 'Plan: Pro, billed monthly',
-      'Paid with: Visa ending in 4242', 'Tax included: $9.28', `Your next charge is ${next}.`,
+      'Paid with: Visa ending in 4242', 'Tax: $9.28', `Your next charge is ${next}.`,
     ]) expect(receipt).toContain(line);
     expect(mails.filter((m) => m.to.includes(email) && /^Subject: Your receipt from /m.test(m.raw))).toHaveLength(1);
 

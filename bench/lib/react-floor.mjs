@@ -43,7 +43,7 @@ export async function startReactFloor() {
     writeFileSync(path.join(dir, `${name}.br`), br);
     sizes[name] = { rawBytes: buf.length, brotliBytes: br.length };
   }
-  const child = spawn(process.execPath, [path.join(BENCH_DIR, 'lib/static-origin.mjs'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, 'lib/static-origin.mjs'), dir], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = await new Promise((resolve, reject) => {
     let text = '';

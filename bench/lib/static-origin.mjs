@@ -26,3 +26,5 @@ const server = http.createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => console.log(`listening http://127.0.0.1:${server.address().port}`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// Spawned with an IPC channel: if the benchmark dies (run.mjs kills one that overruns its cap), so does this.
+process.on('disconnect', () => process.exit(0));

@@ -69,7 +69,7 @@ describe('a paid sign-up: the answer states the payment, and one receipt mail sa
     for (const line of [
       'Hello Ada,', 'Thank you for your payment to Northwind Analytics.', 'Amount paid: $109.82', 'Date: Mar 15, 2026',
       `Invoice number: #${answer.Invoice.InvoiceNumber}`, 'Plan: Pro, billed monthly', 'Paid with: Visa ending in 4242',
-      'Discount: −$25.60', 'Tax included: $7.42', 'Your next charge is $84.73 on Apr 15, 2026.',
+      'Discount: −$25.60', 'Tax: $7.42', 'Your next charge is $84.73 on Apr 15, 2026.',
     ]) expect(mail).toContain(line);
     expect(mail).toContain('<td style="padding:4px 0">Visa ending in 4242</td>');
     // The invoice PDF is a later issue: no attachment, and the mail does not talk about one.
@@ -185,7 +185,7 @@ describe('receiptMessage', () => {
     expect(m.text).toContain('Plan: Pro <Annual>, billed yearly');
     expect(m.text).toContain('Paid with: Card ending in 0005');
     expect(m.text).toContain('Your next charge is $948.00 on Jan 31, 2027.');
-    expect(m.text).not.toContain('Tax included');
+    expect(m.text).not.toContain('Tax:');
     expect(m.html).toContain('Pro &#60;Annual&#62;, billed yearly');
     expect(m.html).toContain('Hello &#60;b&#62;Ada&#60;/b&#62;,');
     expect(m.html).toContain('Acme &#38; Co');

@@ -70,7 +70,7 @@ function receiptLines(r: SignupReceipt): [string, string][] {
   const card = cardText(r.card);
   if (card) lines.push(['Paid with', card]);
   if (r.discount > 0) lines.push(['Discount', `−${money(r.discount)}`]);
-  if (r.tax > 0) lines.push(['Tax included', money(r.tax)]);
+  if (r.tax > 0) lines.push(['Tax', money(r.tax)]);
   return lines;
 }
 

@@ -33,9 +33,17 @@ export interface Translator {
 
 const isTree = (v: unknown): v is Resources => typeof v === 'object' && v !== null;
 
+// A first screen asks for a few hundred strings: each key is split once.
+const keyParts = new Map<string, string[]>();
+const partsOf = (key: string): string[] => {
+  let parts = keyParts.get(key);
+  if (!parts) keyParts.set(key, (parts = key.split('.')));
+  return parts;
+};
+
 function lookup(tree: Resources | undefined, key: string): string | undefined {
   let node: Resources | string | undefined = tree;
-  for (const part of key.split('.')) {
+  for (const part of partsOf(key)) {
     if (!isTree(node)) return undefined;
     node = node[part];
   }
@@ -68,6 +76,7 @@ function merge(target: Resources, source: Resources, overwrite: boolean, own: We
 
 /** `{{name}}` → String(values.name); a name not passed at all stays as written (i18next's skipOnVariables). */
 function interpolate(text: string, values: TOptions): string {
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{([^{}]+)\}\}/g, (whole, raw: string) => {
     const name = raw.trim();
     const value = name.split('.').reduce<unknown>((v, part) => (isTree(v) ? (v as Record<string, unknown>)[part] : undefined), values);
@@ -99,16 +108,20 @@ export function createTranslator(language: string, resources: Resources, fallbac
   };
 
   // i18next's lookup order: `key_zero` (count 0), `key_<plural form>`, then `key`; in the language, then the fallback.
-  const candidates = (lng: string, key: string, count: unknown) =>
-    typeof count !== 'number' ? [key] : [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralOf(lng, count)}`, key];
+  const languages = language === fallback ? [language] : [language, fallback];
+  const find = (lng: string, key: string, count: unknown): string | undefined => {
+    const strings = store.get(lng);
+    if (typeof count === 'number') {
+      const found = (count === 0 ? lookup(strings, `${key}_zero`) : undefined) ?? lookup(strings, `${key}_${pluralOf(lng, count)}`);
+      if (found !== undefined) return found;
+    }
+    return lookup(strings, key);
+  };
 
   const t: TFunction = (key, options = {}) => {
-    for (const lng of language === fallback ? [language] : [language, fallback]) {
-      const strings = store.get(lng);
-      for (const candidate of candidates(lng, key, options.count)) {
-        const found = lookup(strings, candidate);
-        if (found !== undefined) return interpolate(found, options);
-      }
+    for (const lng of languages) {
+      const found = find(lng, key, options.count);
+      if (found !== undefined) return interpolate(found, options);
     }
     return options.defaultValue === undefined ? key : interpolate(options.defaultValue, options);
   };

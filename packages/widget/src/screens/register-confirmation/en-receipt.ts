@@ -17,7 +17,7 @@ export const enReceipt = {
   invoiceNumber: '#{{number}}',
   discount: 'Discount',
   discountAmount: '−{{amount}}',
-  tax: 'Tax included',
+  tax: 'Tax',
   nextCharge: 'Next charge',
   afterTrial: 'After your free trial',
   nextInvoice: 'Next invoice',

@@ -50,7 +50,7 @@ describe('the payment summary on registerConfirmation', () => {
       'Card: Visa ending in 4242',
       'Invoice: #7',
       'Discount: −$25.60',
-      'Tax included: $7.42',
+      'Tax: $7.42',
       'Next charge: $84.73 on Apr 15, 2026',
     ]);
   });
