@@ -32,6 +32,8 @@ const PROBE = `(() => {
   const roots = [];
   let done = false;
   window.__bench = { interactiveAt: null, freeAt: null, scriptStart: null };
+  let free;
+  window.__benchFree = new Promise((resolve) => { free = resolve; });
   const check = () => {
     if (done) return;
     for (const r of roots) {
@@ -44,7 +46,7 @@ const PROBE = `(() => {
       done = true;
       window.__bench.interactiveAt = performance.now();
       const ch = new MessageChannel();
-      ch.port1.onmessage = () => { window.__bench.freeAt = performance.now(); };
+      ch.port1.onmessage = () => { window.__bench.freeAt = performance.now(); free(); };
       ch.port2.postMessage(0);
       return;
     }
@@ -64,8 +66,7 @@ const PROBE = `(() => {
  * What Chromium's network layer counts (CDP Network.loadingFinished encodedDataLength), which
  * also sees the CORS preflights Playwright's request events do not report. `at()` reads the total.
  */
-async function cdpBytes(context, page) {
-  const cdp = await context.newCDPSession(page);
+async function cdpBytes(cdp) {
   const types = new Map();
   const state = { bytes: 0, responses: 0, preflights: 0, preflightBytes: 0 };
   cdp.on('Network.requestWillBeSent', (e) => types.set(e.requestId, e.type));
@@ -85,9 +86,17 @@ async function coldLoad(browser, url, scriptPath) {
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   const rec = recordTransfers(page);
-  const cdp = await cdpBytes(context, page);
+  const session = await context.newCDPSession(page);
+  const cdp = await cdpBytes(session);
   await page.goto(url);
-  await page.waitForFunction('window.__bench.freeAt !== null', null, { timeout: 15_000, polling: 50 });
+  // Waited for through CDP, not page.waitForFunction: Playwright's polling injects its utility script
+  // into the page at the load event, ~13 ms of the main thread inside the interval being measured.
+  const waited = await session.send('Runtime.evaluate', {
+    expression: 'Promise.race([window.__benchFree, new Promise((_, no) => setTimeout(() => no(new Error("not interactive in 15 s")), 15000))]).then(() => true)',
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (waited.exceptionDetails) throw new Error(`${url}: ${waited.exceptionDetails.exception?.description ?? waited.exceptionDetails.text}`);
   const t = await page.evaluate(`(() => {
     const s = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === ${JSON.stringify(scriptPath)});
     const t0 = s ? s.startTime : 0;

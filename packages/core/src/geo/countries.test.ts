@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryByCode, countryCode, isStateRequired } from './countries.ts';
+import { COUNTRIES, countriesByName, countryByCode, countryCode, isStateRequired } from './countries.ts';
 import { TAX_ID_TYPES, taxIdTypesOrDefault } from './tax-id-types.ts';
 
 describe('countries (spec 1 section 7 "Other")', () => {
-  it('holds every ISO 3166-1 country once, sorted by code', () => {
+  it('holds every ISO 3166-1 country once, in the order a picker lists them (English names)', () => {
     const codes = COUNTRIES.map((c) => c.Code);
     expect(codes.length).toBe(250);
     expect(new Set(codes).size).toBe(codes.length);
-    expect([...codes].sort()).toEqual(codes);
+    const byName = new Intl.Collator('en');
+    expect([...COUNTRIES].sort((x, y) => byName.compare(x.Name, y.Name))).toEqual(COUNTRIES);
+    expect(countriesByName()).toEqual(COUNTRIES);
+    expect(COUNTRIES.slice(0, 3).map((c) => c.Name)).toEqual(['Afghanistan', 'Åland Islands', 'Albania']);
     expect(codes.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
     expect(countryByCode('de')?.Name).toBe('Germany');
   });

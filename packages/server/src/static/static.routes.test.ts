@@ -97,6 +97,44 @@ describe('cache headers of the widget files', () => {
   });
 });
 
+describe('the widget code is answered from memory (widget-code.ts)', () => {
+  it('each encoding has its own ETag, and a matching one gets 304 for that encoding', async () => {
+    const br = await get('/chunks/app.js', { 'accept-encoding': 'br' });
+    const gz = await get('/chunks/app.js', { 'accept-encoding': 'gzip' });
+    expect(br.headers.etag).not.toBe(gz.headers.etag);
+    expect((await get('/chunks/app.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+    expect((await get('/chunks/app.js', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('names outside the build, or reaching out of chunks/, are refused with the one error shape', async () => {
+    for (const url of ['/chunks/nope-12345678.js', '/chunks/..%2Fportico.js', '/chunks/..%2F..%2Fpackage.json', '/chunks/app.js%00.js', '/chunks/app.js.br']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(url.includes('%00') ? 400 : 404);
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(res.json(), url).toEqual(expect.objectContaining({ ErrorCode: expect.any(String) }));
+    }
+  });
+
+  it('a HEAD asks without the body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/portico.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('in production (no demo pages) only the widget code is served', async () => {
+    const prod = await buildApp({ config: loadCompanyConfig(), database, bus: memoryBus(), clock: createClock({ adjustable: true }), widgetDist: dist, serveDemo: false });
+    try {
+      expect((await prod.inject({ method: 'GET', url: '/chunks/app.js' })).statusCode).toBe(200);
+      expect((await prod.inject({ method: 'GET', url: '/portico.js' })).statusCode).toBe(200);
+      expect((await prod.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
+      expect((await prod.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('build-time compression (scripts/precompress.mjs)', () => {
   it('writes .br and .gz copies that decode to the file', () => {
     const file = path.join(dist, 'chunks/app.js');

@@ -9,8 +9,8 @@ import type { AppModule, MountOptions, MountedWidget, Runtime } from '../shared/
 import type { Params, WidgetState } from '../navigation/navigator.ts';
 import { getI18n } from './i18n.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
-import { WidgetRoot } from './widget-root.tsx';
-import { preloadScreen } from './screen-outlet.tsx';
+import { popupFrame, WidgetRoot } from './widget-root.tsx';
+import { loadScreen } from './screen-outlet.tsx';
 import { ensureSettings } from './settings-loader.ts';
 
 /** Open shadow root: e2e tests and assistive tech can reach inside; host CSS still cannot. */
@@ -37,21 +37,30 @@ export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions
 
   // The first screen's chunk loads beside the startup settings call, not after it (the loader usually
   // started both already); the settings answer is taken now, so it is read before React's first render.
-  preloadScreen(options.state);
+  // The first render waits for the screen's chunk (usually here already): a Suspense spinner shown
+  // first would hold the form back for React's 300 ms reveal throttle (a popup waits for its frame too). A failed chunk renders anyway,
+  // and the outlet's own load reports it.
+  const firstScreen = Promise.all([loadScreen(options.state), options.mode === 'popup' ? popupFrame.load() : null]);
   void ensureSettings(runtime);
   const navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null } = { current: null };
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={getI18n()}>
-        <WidgetRoot runtime={runtime} options={options} shadow={shadow} navigateRef={navigateRef} />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  let unmounted = false;
+  const render = () => {
+    if (unmounted) return;
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={getI18n()}>
+          <WidgetRoot runtime={runtime} options={options} shadow={shadow} navigateRef={navigateRef} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  };
+  firstScreen.then(render, render);
 
   return {
     navigate: (state, params) => navigateRef.current?.(state, params),
     unmount() {
+      unmounted = true;
       root.unmount();
       container.remove();
     },

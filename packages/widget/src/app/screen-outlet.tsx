@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { readyLazy, type ReadyLazy } from '../components/ready-lazy.ts';
 import { INTERNAL_SCREENS, STATE_TABLE, stateFacts } from '../states.ts';
 import type { ScreenProps } from '../states.ts';
 import type { NavEntry, WidgetState } from '../navigation/navigator.ts';
@@ -11,9 +12,23 @@ import { useSession } from '../session/use-session.ts';
 
 // Params were parsed for this very state (flow/state-params.ts), so every screen gets its own params type.
 type AnyScreen = ComponentType<ScreenProps>;
-const cache = new Map<WidgetState, LazyExoticComponent<AnyScreen>>();
 
 const loaderOf = (state: WidgetState) => (state === '__controls' ? INTERNAL_SCREENS.__controls : STATE_TABLE[state].load);
+
+const screens = new Map<WidgetState, ReadyLazy<ScreenProps>>();
+
+function screenOf(state: WidgetState): ReadyLazy<ScreenProps> {
+  let screen = screens.get(state);
+  if (!screen) {
+    const load = loaderOf(state) as () => Promise<{ default: AnyScreen }>;
+    screen = readyLazy(() => load().then((m) => m.default));
+    screens.set(state, screen);
+  }
+  return screen;
+}
+
+/** Fetches a screen's chunk once; app/index.tsx waits for the first screen's before rendering. */
+export const loadScreen = (state: WidgetState): Promise<AnyScreen> => screenOf(state).load();
 
 /**
  * Starts fetching a screen's chunk before it is rendered: the first screen's chunk then loads while
@@ -21,16 +36,7 @@ const loaderOf = (state: WidgetState) => (state === '__controls' ? INTERNAL_SCRE
  * screen gets the same one). A failure is left to the screen's own load to report.
  */
 export function preloadScreen(state: WidgetState): void {
-  loaderOf(state)().catch(() => undefined);
-}
-
-function screenFor(state: WidgetState): LazyExoticComponent<AnyScreen> {
-  let screen = cache.get(state);
-  if (!screen) {
-    screen = lazy(loaderOf(state) as () => Promise<{ default: AnyScreen }>);
-    cache.set(state, screen);
-  }
-  return screen;
+  loadScreen(state).catch(() => undefined);
 }
 
 /**
@@ -67,7 +73,7 @@ export function ScreenOutlet() {
   const { signedIn } = useSession();
   const { state, params } = nav.current;
   const gated = mustSignIn(state, signedIn);
-  const Screen = screenFor(state);
+  const Screen = screenOf(state).component();
   const anchor = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (gated) actions.requireSignIn();

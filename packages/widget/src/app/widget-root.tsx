@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { InitSettings } from '@portico/core';
@@ -18,6 +18,7 @@ import { ScreenOutlet } from './screen-outlet.tsx';
 import { Notices } from '../components/notices.tsx';
 import type { Notice } from '../components/notices.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { readyLazy } from '../components/ready-lazy.ts';
 import { ApiContext } from '../api/use-api-query.ts';
 import type { ApiContextValue } from '../api/use-api-query.ts';
 import { apiClientFor } from '../api/runtime-client.ts';
@@ -35,7 +36,7 @@ const NOTICE_MS = 6000;
 
 // Popup mode only: an embed (most first screens) does not download the dialog and its focus trap. The
 // loader preloads this chunk beside chunks/app.js when it opens a popup (loader/screen-preload.ts).
-const PopupFrame = lazy(() => import('./popup-frame.tsx').then((m) => ({ default: m.PopupFrame })));
+export const popupFrame = readyLazy(() => import('./popup-frame.tsx').then((m) => m.PopupFrame));
 
 export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRootProps) {
   const { t } = useTranslation();
@@ -115,6 +116,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
     </>
   );
 
+  const PopupFrame = popupFrame.component();
   return (
     <div className="portico-root" style={vars as CSSProperties} data-state={nav.current.state} data-mode={options.mode}>
       {options.mode === 'popup' ? (

@@ -21,6 +21,19 @@ describe('token store', () => {
     expect(mem.writes).toEqual([]);
   });
 
+  it('opens the storage only when the token is first asked for (the page pays for it after the downloads start)', () => {
+    const mem = memoryStorage({ [ACCESS_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    let opened = 0;
+    const store = createTokenStore(createEmitter(), () => {
+      opened += 1;
+      return mem.storage;
+    });
+    expect(opened).toBe(0);
+    expect(store.get()).toBe('a.b.c');
+    expect(store.get()).toBe('a.b.c');
+    expect(opened).toBe(1);
+  });
+
   it('writes only once the widget is used', () => {
     const mem = memoryStorage({ [ACCESS_TOKEN_STORAGE_KEY]: 'old' });
     const store = createTokenStore(createEmitter(), mem.storage);

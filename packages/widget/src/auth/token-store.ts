@@ -11,13 +11,19 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'portico.accessToken';
  * the widget has been used (a popup opened, an interaction inside a widget)
  * or the token was set through the API; before that nothing is stored.
  */
-export function createTokenStore(events: Emitter, storage: Storage | null) {
-  let token: string | null = read(storage);
+export function createTokenStore(events: Emitter, storageSource: StorageSource) {
+  const storageOf = lazily(storageSource);
+  // Read on first use, not at creation: the first localStorage access of a page costs ~8 ms of the
+  // main thread, which the loader pays after it has started the widget's downloads (loader/index.ts).
+  let stored: string | null | undefined;
+  const current = (): string | null => (stored === undefined ? (stored = read(storageOf())) : stored);
   let used = false;
   const subs = new Set<() => void>();
 
   function persist(): void {
+    const storage = storageOf();
     if (!used || !storage) return;
+    const token = current();
     try {
       if (token) storage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
       else storage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
@@ -28,21 +34,21 @@ export function createTokenStore(events: Emitter, storage: Storage | null) {
 
   const changed = () => {
     for (const fn of [...subs]) fn();
-    events.emit('accessToken.set', { accessToken: token });
+    events.emit('accessToken.set', { accessToken: current() });
   };
   const api: TokenApi & { markUsed(): void; adopt(next: string | null): void } = {
-    get: () => token,
-    payload: () => decodeJwtPayload(token),
+    get: current,
+    payload: () => decodeJwtPayload(current()),
     set(next) {
-      token = next || null;
+      stored = next || null;
       used = true;
       persist();
       changed();
     },
     /** Another tab signed in, out or got a new token: take what it stored, writing nothing back. */
     adopt(next) {
-      if ((next || null) === token) return;
-      token = next || null;
+      if ((next || null) === current()) return;
+      stored = next || null;
       changed();
     },
     subscribe(fn) {
@@ -52,7 +58,7 @@ export function createTokenStore(events: Emitter, storage: Storage | null) {
     markUsed() {
       if (used) return;
       used = true;
-      if (token) persist();
+      if (current()) persist();
     },
   };
   return api;
@@ -62,10 +68,11 @@ export function createTokenStore(events: Emitter, storage: Storage | null) {
  * Other tabs of the same site follow a sign-in, a sign-out or a new token here (the storage event
  * fires only in the tabs that did not make the change).
  */
-export function followOtherTabs(store: { adopt(next: string | null): void }, storage: Storage | null): void {
-  if (!storage) return;
+export function followOtherTabs(store: { adopt(next: string | null): void }, storageSource: StorageSource): void {
+  const storageOf = lazily(storageSource);
   window.addEventListener('storage', (event) => {
-    if (event.storageArea === storage && (event.key === ACCESS_TOKEN_STORAGE_KEY || event.key === null)) store.adopt(read(storage));
+    const storage = storageOf();
+    if (storage && event.storageArea === storage && (event.key === ACCESS_TOKEN_STORAGE_KEY || event.key === null)) store.adopt(read(storage));
   });
 }
 
@@ -90,6 +97,16 @@ function read(storage: Storage | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** Where the token is kept: a Storage, none, or a function that finds it when first needed. */
+export type StorageSource = Storage | null | (() => Storage | null);
+
+/** The storage of a source, looked up once, when first asked for. */
+export function lazily(source: StorageSource): () => Storage | null {
+  if (typeof source !== 'function') return () => source;
+  let found: Storage | null | undefined;
+  return () => (found === undefined ? (found = source()) : found);
 }
 
 /** localStorage, or null where the browser blocks it (sandboxed frames). */

@@ -1,3 +1,4 @@
+import { displayName } from '@portico/core/profile/display-name';
 import type { Emitter } from '../shared/events.ts';
 import type { TokenApi } from '../shared/runtime-types.ts';
 import { readClaims, type SessionClaims } from '../auth/claims.ts';
@@ -40,7 +41,7 @@ export function userFromClaims(claims: SessionClaims | null, now: number): Porti
   const Email = claims.email ?? '';
   return {
     signedIn: true,
-    person: { Uid: claims.personUid, Email, FirstName, LastName, FullName: [FirstName, LastName].filter(Boolean).join(' ') || Email },
+    person: { Uid: claims.personUid, Email, FirstName, LastName, FullName: displayName(FirstName, LastName, Email) },
     accountUid: claims.accountUid,
     expiresAt: claims.expiresAt === null ? null : new Date(claims.expiresAt).toISOString(),
   };

@@ -12,7 +12,7 @@ import { STATE_AREAS } from '../shared/state-areas.ts';
 import { DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
-import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, safeLocalStorage } from '../auth/token-store.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, lazily, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
 import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor } from './landing.ts';
@@ -44,7 +44,8 @@ function boot(): void {
   if (landed) replaceAddress(landed.cleanHref);
   const config = readLoaderConfig(findLoaderScript(), location.href);
   const events = createEmitter();
-  const storage = config.demo ? null : safeLocalStorage();
+  // Looked up when first needed (after the widget's downloads have started, see the end of boot).
+  const storage = config.demo ? null : lazily(safeLocalStorage);
   const token = createTokenStore(events, storage);
   // Kept where the widget keeps its session, as a deliberate sign-in (persisted at once).
   if (landed?.token) token.set(landed.token);
@@ -213,7 +214,6 @@ function boot(): void {
     getDemoPersona: () => runtime.persona.get(),
   };
   w.Portico = api;
-  const currentUser = watchHostState({ token, events, logout: () => void logout() });
   // A sign-in that ends on this very page changes only the fragment: no new page load runs the code
   // above, so the fragment is read here, and the popup closes as a navigation would have closed it.
   window.addEventListener('hashchange', () => {
@@ -229,6 +229,9 @@ function boot(): void {
     embed: (element, state) => void embed(element, state).catch((e: unknown) => console.error(e)),
     removed: (element) => void unembed(element),
   });
+  // After the embeds have started their downloads: the host-page state reads the token, and the
+  // page's first localStorage access (~8 ms) then runs while the chunks are on their way.
+  const currentUser = watchHostState({ token, events, logout: () => void logout() });
   const landing = landingFor(location.href);
   if (landing) {
     history.replaceState(history.state, '', landing.cleanHref);

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { asAddress, isAddressEmpty, joinPath, type AddressValue } from '@portico/core/fields/index';
-import { COUNTRIES, isStateRequired } from '@portico/core/geo/countries';
+import { countriesByName, isStateRequired } from '@portico/core/geo/countries';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { CheckboxField as Checkbox } from '../checkbox-field.tsx';
 import { SelectField as Select } from '../select-field.tsx';
@@ -42,10 +42,15 @@ function CountryPart({ form, path, fieldLabel, value, required, autoComplete, on
   const { t } = useTranslation();
   const label = t('forms.address.Country');
   const b = useInputBinding(form, joinPath(path, 'Country'), t('forms.address.part', { field: fieldLabel, part: label }));
-  const options = useMemo(() => [...COUNTRIES].sort((x, y) => x.Name.localeCompare(y.Name, 'en')).map((c) => ({ value: c.Code, label: c.Name })), []);
+  const options = useMemo(() => countriesByName().map((c) => ({ value: c.Code, label: c.Name })), []);
+  // The first render lists only the chosen country; the other 249 follow in a background render
+  // right after (React's deferred value), so 250 <option>s do not hold back a sign-up form's first
+  // screen. Autofill and a person's first click come later than that render.
+  const chosen = useMemo(() => options.filter((o) => o.value === value.Country), [options, value.Country]);
+  const shown = useDeferredValue(options, chosen);
   return (
     <div className="p-field">
-      <Select id={b.id} selectRef={b.ref} label={<LabelText label={label} required={required} />} value={value.Country} options={options}
+      <Select id={b.id} selectRef={b.ref} label={<LabelText label={label} required={required} />} value={value.Country} options={shown}
         placeholder={t('forms.address.chooseCountry')} autoComplete={autoComplete} required={required} invalid={b.invalid} describedBy={b.describedBy}
         onBlur={b.onBlur} onChange={(code) => { onChange('Country', code); form.touch(joinPath(path, 'Country')); }} />
       <FieldErrorText id={b.errorId} error={b.error} />

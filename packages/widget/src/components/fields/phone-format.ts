@@ -1,5 +1,5 @@
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { countryByCode, DEFAULT_COUNTRY_CODE } from '@portico/core/geo/countries';
+import { countriesByName, countryByCode, DEFAULT_COUNTRY_CODE } from '@portico/core/geo/countries';
 
 /**
  * Phone numbers through libphonenumber-js (spec 2 section 5: "Phone fields
@@ -21,9 +21,12 @@ let cached: CallingCountry[] | null = null;
 
 /** Every country libphonenumber-js knows, by English name: '🇺🇸 United States +1'. */
 export function callingCountries(): CallingCountry[] {
-  cached ??= getCountries()
+  // In the country list's order (by name, no sort at run time); a code the list lacks goes last.
+  if (cached) return cached;
+  const rank = new Map(countriesByName().map((c, i) => [c.Code, i]));
+  cached = getCountries()
     .map((code) => ({ code, name: countryByCode(code)?.Name ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .sort((a, b) => (rank.get(a.code) ?? Infinity) - (rank.get(b.code) ?? Infinity) || (a.code < b.code ? -1 : 1))
     .map(({ code, name }) => ({ code, label: `${flagEmoji(code)} ${name} +${getCountryCallingCode(code)}` }));
   return cached;
 }
