@@ -14,6 +14,7 @@ const BENCHES = [
   { name: 'bundle-size', file: 'bundle-size.mjs', args: TSX, capSec: 150 },
   { name: 'charge-summary-core', file: 'charge-summary-core.ts', args: TSX, capSec: 30 },
   { name: 'server-start', file: 'server-start.mjs', capSec: 120 },
+  { name: 'server-memory', file: 'server-memory.mjs', args: TSX, capSec: 120 },
   { name: 'init-throughput', file: 'init-throughput.mjs', args: TSX, capSec: 60 },
   { name: 'compute-charge-summary-throughput', file: 'compute-charge-summary-throughput.mjs', args: TSX, capSec: 60 },
   { name: 'register-interactive', file: 'register-interactive.mjs', args: TSX, capSec: 300 },
@@ -87,6 +88,14 @@ function tableRows(r) {
     case 'server-start': return [
       [r.name, 'first start: ours / bare', `${f.firstStart.porticoMedianSec} s / ${f.firstStart.barePgliteMedianSec} s`, `extra ${f.firstStart.extraSec} s < 0.5 s`, verdict(f.firstStart.pass)],
       ['', 'second start: ours / bare', `${f.secondStart.porticoMedianSec} s / ${f.secondStart.barePgliteMedianSec} s`, `extra ${f.secondStart.extraSec} s < 0.5 s`, verdict(f.secondStart.pass)],
+    ];
+    case 'server-memory': return [
+      [r.name, 'PGlite idle RSS: 1st / 2nd start', `${fmt(f.pgliteIdleRssMB, ' MB')} / ${fmt(f.pgliteSecondStartIdleRssMB, ' MB')}`, `≤ ${r.goal.value} MB`, verdict(r.pass)],
+      ['', '  before issue 14', `${fmt(f.before?.pglite?.idleRssMB, ' MB')} / ${fmt(f.before?.pglite?.secondStartIdleRssMB, ' MB')}`, '', ''],
+      ['', 'PGlite peak RSS under load', `${fmt(f.pglitePeakRssMB, ' MB')} (before ${fmt(f.before?.pglite?.peakRssDuringLoadMB, ' MB')})`, '', ''],
+      ['', 'PGlite idle, no template (initdb)', `${fmt(f.pgliteWithoutTemplateIdleRssMB, ' MB')} (before ${fmt(f.before?.pglite?.withoutTemplateIdleRssMB, ' MB')})`, '', ''],
+      ['', 'PostgreSQL idle / peak RSS', `${fmt(f.postgresIdleRssMB, ' MB')} / ${fmt(f.postgresPeakRssMB, ' MB')}`, '', ''],
+      ['', '  before issue 14', `${fmt(f.before?.postgres?.idleRssMB, ' MB')} / ${fmt(f.before?.postgres?.peakRssDuringLoadMB, ' MB')}`, '', ''],
     ];
     case 'register-interactive': return [
       [r.name, 'script → typeable form (median)', fmt(f.medianScriptToInteractiveMs, ' ms'), '≤ 200 ms', verdict(r.pass)],

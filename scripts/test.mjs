@@ -41,7 +41,7 @@ step('typecheck', 'sh', ['-c', ['packages/core', 'packages/server', 'packages/wi
 // The OpenAPI document as /api/docs/json serves it, linted with Redocly's recommended rules:
 // any error fails the run, warnings are printed (docs/api-docs.md).
 const openapiFile = path.join(tmp, 'openapi.json');
-step('openapi lint', 'sh', ['-c', `node --import tsx packages/server/src/http/write-openapi.ts ${JSON.stringify(openapiFile)} && node node_modules/@redocly/cli/bin/cli.js lint --extends recommended ${JSON.stringify(openapiFile)}`], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' });
+step('openapi lint', 'sh', ['-c', `node --import tsx packages/server/src/openapi/write-openapi.ts ${JSON.stringify(openapiFile)} && node node_modules/@redocly/cli/bin/cli.js lint --extends recommended ${JSON.stringify(openapiFile)}`], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' });
 vitest('unit+api (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', ['--project', 'server']);
 else if (!only.length) console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only; .ci/run runs it on PostgreSQL too)');

@@ -15,45 +15,28 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { failureLimiter, registerRateLimits, type RateLimitStoreOptions } from './http/rate-limits.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import { catalogRepository } from './catalog/catalog.repository.ts';
-import { emailListsRepository } from './email-lists/email-lists.repository.ts';
-import { fieldsRepository } from './fields/fields.repository.ts';
-import { initRoutes } from './widgets/init.routes.ts';
-import { CATALOG_CHANGED } from './catalog/catalog-events.ts';
 import { adminKeyGuard } from './admin/admin-auth.ts';
-import { catalogAdminRoutes } from './admin/catalog-admin.routes.ts';
 import { catalogSnapshots } from './billing/catalog-snapshot.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { healthRoute } from './http/health.ts';
 import { contractSinkForTests, registerContractCheck, type ViolationSink } from './http/openapi-contract.ts';
-import { accessTokenOrAdminKeyGuard, guardRoutes } from './http/route-auth.ts';
 import { staticRoutes } from './static/static.routes.ts';
-import { unitOfWork } from './db/unit-of-work.ts';
+import { unitOfWork } from './unit-of-work.ts';
 import { registerCaller } from './http/caller.ts';
-import type { BillingDeps } from './billing/billing-deps.ts';
-import { planRoutes } from './billing/plans.routes.ts';
-import { couponRoutes } from './billing/coupons.routes.ts';
-import { chargeSummaryRoutes } from './billing/charge-summary.routes.ts';
-import { subscriptionRoutes } from './billing/subscriptions.routes.ts';
-import { accountsAdminRoutes } from './admin/accounts-admin.routes.ts';
-import { accountSupportAdminRoutes } from './admin/account-support-admin.routes.ts';
-import { clockAdminRoutes } from './admin/clock-admin.routes.ts';
-import { registerPayments } from './payments/register-payments.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
-import { registerSignup } from './signup/register-signup.ts';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer.ts';
-import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
-import { registrationRoutes } from './registration/registration.routes.ts';
-import { confirmationMailRoutes } from './registration/confirmation-mail.routes.ts';
-import { signupPayments } from './registration/signup-payments.ts';
-import { filesRoutes } from './files/files.routes.ts';
-import { registerAuth } from './auth/register-auth.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
-import { communityRoutes } from './community/community.routes.ts';
-import { attributesRoutes } from './attributes/attributes.routes.ts';
-import { passwordResetRoutes } from './passwords/password-reset.routes.ts';
-import { teamRoutes } from './team/team.routes.ts';
-import { emailChangeRoutes } from './email-change/email-change.routes.ts';
-import { registerSessions } from './sessions/register-sessions.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { FEATURES } from './features.ts';
+import type { AppContext, FeatureModule, JobsContext } from './feature-module.ts';
+import { signupWebhookFromConfig } from './webhooks/signup-webhook.ts';
+import { createPaymentGateway } from './payments/gateway-from-config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one job runner: outbox delivery and periodic jobs (start-server starts it; `wake()` after a commit that enqueued). */
+    jobs: JobRunner;
+  }
+}
 
 export interface AppOptions {
   config: CompanyConfig;
@@ -146,81 +129,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const adminGuard = adminKeyGuard(options.adminKey, failureLimiter(app, 'adminKeyFailures'));
   const catalog = catalogRepository(database.db);
-  const deps = { config, catalog, emailLists: emailListsRepository(database.db), fields: fieldsRepository(database.db), bus };
-  await app.register(async (scope) => initRoutes(scope, deps));
   const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
   // Without SMTP_URL, development keeps mail in memory for /dev/mailbox; start-server passes the real one.
   const mailer = options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, production: false });
-  // Sign-up (issue 7): captcha challenge, enums, Google token check, the outbox worker (app.signup).
-  await registerSignup(app, {
-    config, db: database.db, captchaHmacKey: options.captchaHmacKey, secrets: options.secrets ?? process.env,
+  const secrets = options.secrets ?? process.env;
+  // Jobs and routes wake the runner after a commit that enqueued; the runner is made from the modules' jobs just below.
+  const wake = { outbox: (): void => undefined };
+  const jobsContext: JobsContext = {
+    config, clock: options.clock, db: database.db, signupWebhook: signupWebhookFromConfig(config, secrets),
+    paymentGateway: options.paymentGateway ?? await createPaymentGateway(config, database.db, {}),
+    wakeOutbox: () => wake.outbox(),
     mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },
-    teamMembership: uow.team, signInCodes: { codes: uow.signInCodes, auditLog: uow.auditLog },
+  };
+  // The one job runner (issue 14): every feature module's outbox topics and periodic jobs. start-server
+  // starts it once migrations ran; it stops before the database closes (deliveries and runs in flight
+  // are taken over later, by this node or another).
+  const jobs = createJobRunner({
+    db: database.db, clock: options.clock, log: app.log,
+    handlers: Object.assign({}, ...FEATURES.map((m: FeatureModule) => m.outboxTopics?.(jobsContext) ?? {})),
+    periodic: FEATURES.flatMap((m: FeatureModule) => m.periodicJobs?.(jobsContext) ?? []),
   });
-  await app.register(async (scope) => {
-    guardRoutes(scope, 'adminKey', adminGuard);
-    await catalogAdminRoutes(scope, { catalog, currency: config.company.currency, onChange: () => bus.publish(CATALOG_CHANGED) });
-  });
-  // Billing (issue 3). Catalogue reads, coupon lookups and the two compute routes are public (the sign-up
-  // widget needs them before login); routes on one account's subscriptions are registered after sign-in below.
-  const billing: BillingDeps = { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) };
-  const currency = config.company.currency;
-  await app.register(async (scope) => {
-    await planRoutes(scope, { catalog, currency });
-    await couponRoutes(scope, { catalog, currency, clock: options.clock });
-    await chargeSummaryRoutes(scope, billing);
-  });
-  await app.register(async (scope) => {
-    guardRoutes(scope, 'adminKey', adminGuard);
-    await accountsAdminRoutes(scope, billing);
-    await accountSupportAdminRoutes(scope, { db: database.db });
-    await clockAdminRoutes(scope, options.clock);
-  });
-  // Sign-in (issue 8): keys and JWKS, tokens with sessions, the access-token guard (app.auth.guard), password checks.
-  await registerAuth(app, { config, clock: options.clock, uow, bus: options.bus, secrets: options.secrets ?? process.env, wakeOutbox: () => app.signup.outbox.wake() });
-  // One account's subscriptions and payment information: a member's access token or the admin key; the
-  // use cases apply the access rule (members read, the primary contact changes: docs/auth.md "Who may call what").
-  const accountGuard = accessTokenOrAdminKeyGuard(app.auth.guard, adminGuard);
-  await app.register(async (scope) => {
-    guardRoutes(scope, 'accessTokenOrAdminKey', accountGuard);
-    await subscriptionRoutes(scope, billing);
-  });
-  // Forgot/reset password (mail through the outbox) and PUT /profile/password (issue 8).
-  await app.register(async (scope) => passwordResetRoutes(scope, {
-    uow, clock: options.clock, config, auth: config.auth, tokens: app.auth.tokens, guard: app.auth.guard, policy: config.passwordPolicy, mailer,
-    allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
-    verifyGoogleIdToken: config.google.clientId ? app.signup.verifyGoogleIdToken : null,
-  }));
-  // Team (issue 8 item 5): the account's people behind the access token; owner-only changes (docs/team.md).
-  await app.register(async (scope) => teamRoutes(scope, {
-    uow, clock: options.clock, mailer, allowedOrigins: origins, defaultLinkBase: config.company.websiteUrl,
-    wakeOutbox: () => app.signup.outbox.wake(), guard: app.auth.guard,
-  }));
-  // Payments (issue 7): sign-up calls public and rate limited, account calls behind accountGuard (as subscriptions).
-  const payments = await registerPayments(app, { db: database.db, billing, gateway: options.paymentGateway, accountGuard, allowedOrigins: origins });
-  // Registration (issue 7): nonce, email check, validate, register, confirm; uploaded files; the development mailbox.
-  await app.register(async (scope) => registrationRoutes(scope, {
-    billing, uow, captcha: app.signup.captcha, verifyGoogleIdToken: app.signup.verifyGoogleIdToken, payments: signupPayments(payments), mailer,
-    signupWebhookConfigured: app.signup.signupWebhookConfigured, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(),
-    auth: config.auth, tokens: app.auth.tokens,
-  }));
-  // 'Send the link again' for a sign-in refused until the email is confirmed (issue 12; docs/auth.md "Unconfirmed email").
-  await app.register(async (scope) => confirmationMailRoutes(scope, { uow, clock: options.clock, config, mailer, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake() }));
-  await app.register(async (scope) => filesRoutes(scope, { files: uow.files }));
-  // Profile and account (issue 8 item 4): the signed-in person's own data; field definitions are public and cached.
-  await app.register(async (scope) => {
-    guardRoutes(scope, 'accessToken', app.auth.guard);
-    await profileRoutes(scope, { uow, clock: options.clock, snapshots: billing.snapshots, currency });
-    await communityRoutes(scope, { community: config.community, repos: uow, clock: options.clock });
-  });
-  // The person's sessions: list, end one, end the others; the admin ends all of a person's (issue 12; docs/auth.md).
-  await registerSessions(app, { config, clock: options.clock, uow, adminGuard });
-  // Changing the email (issue 12): the password, a link to the new address, a notice with an undo to the old one.
-  await app.register(async (scope) => emailChangeRoutes(scope, {
-    uow, clock: options.clock, config, mailer, allowedOrigins: origins, wakeOutbox: () => app.signup.outbox.wake(), guard: app.auth.guard,
-  }));
-  await app.register(async (scope) => attributesRoutes(scope, { fields: deps.fields, bus }));
-  if (mailer.kind === 'dev-mailbox') await app.register(async (scope) => devMailboxRoutes(scope, mailer));
+  wake.outbox = () => jobs.wake();
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const ctx: AppContext = {
+    ...jobsContext, uow, bus, mailer, allowedOrigins: origins, adminGuard, catalog, secrets,
+    billing: { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) },
+    captchaHmacKey: options.captchaHmacKey,
+  };
+  // Every feature's routes, in the module list's order (src/features.ts).
+  for (const feature of FEATURES as readonly FeatureModule[]) await feature.routes?.(app, ctx);
   app.addHook('onClose', () => mailer.close());
   if (options.widgetDist) await app.register(async (scope) => staticRoutes(scope, options.widgetDist!, { serveDemo: options.serveDemo !== false }));
   return app;

@@ -110,9 +110,9 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     mark('warmUp');
     await prepared;
     mark('databaseReadyMigratedSeeded');
-    // Delivers sign-up webhooks (and later mail) from the outbox table, which now exists; app.close stops it.
-    app.signup.outbox.start();
-    app.auth.sessionCleanup.start();
+    // Outbox delivery and periodic jobs (each runs once now: payment recovery finishes what a crash
+    // left), on tables that now exist; app.close stops the runner.
+    await app.jobs.start();
     await app.listen({ port: env.PORT, host: env.HOST });
     mark('listen');
   } catch (err) {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../errors/error-codes.ts';
 import { defaultMessages } from '../errors/default-messages.ts';
 import { isFailureStale } from '../payments/card-rules.ts';
+import { displayName } from '../profile/display-name.ts';
 
 /**
  * Post-login routing (spec 2 section 4, "Post-login routing: accounts flow" and "subscription
@@ -77,9 +78,7 @@ export function sortAccountsForChoice<A extends Pick<RoutingAccount, 'Name' | 'C
 /** "First Last" of the primary contact, else their email; null when the account has none. */
 export function primaryContactName(account: Pick<RoutingAccount, 'PrimaryContact'>): string | null {
   const c = account.PrimaryContact;
-  if (!c) return null;
-  const name = [c.FirstName, c.LastName].filter((p) => p && p.trim()).join(' ').trim();
-  return name || c.Email;
+  return c ? displayName(c.FirstName, c.LastName, c.Email) : null;
 }
 
 export type RepairReason = 'expired' | 'planUpgrade' | 'quantityUpgrade' | 'paymentInformation' | 'pastDue';

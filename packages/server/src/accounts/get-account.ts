@@ -5,7 +5,7 @@ import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { currentOf, latestOf } from '../billing/subscription-timeline.ts';
 import type { Caller } from '../http/caller.ts';
 import { requireMemberOrAdmin } from './account-access.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import type { accountOut } from './accounts.schemas.ts';
 import { accountToWire } from './accounts.mappers.ts';
 

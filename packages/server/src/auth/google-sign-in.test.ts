@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { people, personAccounts } from '../db/schema.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { newUid } from '../ids/new-uid.ts';
 
 /** A local JWKS endpoint stands in for Google's keys (as in registration-google-captcha.test.ts). */

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { createClock } from '../clock/server-clock.ts';
 import { accessTokens } from './access-tokens.ts';
 import { keyEncryption } from './key-encryption.ts';

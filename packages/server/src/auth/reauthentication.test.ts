@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { pay } from '../payments/payments-test-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';

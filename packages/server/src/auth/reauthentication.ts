@@ -1,7 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { isRecentlyAuthenticated } from '@portico/core/signin/reauthentication';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard } from './access-token-guard.ts';
@@ -11,7 +11,6 @@ import { createKeyRing, type KeyRing } from './key-ring.ts';
 import { jwksRoutes } from './jwks.routes.ts';
 import { reauthenticationRoutes } from './reauthentication.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
-import { createSessionCleanup, type SessionCleanup } from './session-cleanup.ts';
 import { sessionCache } from './session-cache.ts';
 import { sessionNotices } from './session-notices.ts';
 import type { EventBus } from '../bus/event-bus.ts';
@@ -25,7 +24,6 @@ export interface AuthServices {
   /** Put on a scope with guardRoutes(scope, 'accessToken', auth.guard) for signed-in routes. */
   guard: ReturnType<typeof accessTokenGuard>;
   /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
-  sessionCleanup: SessionCleanup;
 }
 
 declare module 'fastify' {
@@ -58,9 +56,7 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   o.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
   app.addHook('onClose', async () => stopListening());
   const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache });
-  const sessionCleanup = createSessionCleanup({ repo: o.uow.sessionCleanup, clock: o.clock, retentionDays: auth.sessionRetentionDays, log: app.log });
-  app.addHook('onClose', async () => sessionCleanup.stop());
-  const services: AuthServices = { ring, tokens, guard, sessionCleanup };
+  const services: AuthServices = { ring, tokens, guard };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
   await app.register(async (scope) => {
@@ -70,13 +66,13 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
       // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
       lockout: { perEmail: flaggingLimit(scope, 'signInPerEmail'), perDevice: flaggingLimit(scope, 'signInPerDevice'), codeMails: eventLimiter(scope, 'signInCodeMail') },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
-      verifyGoogleIdToken: (idToken) => app.signup.verifyGoogleIdToken(idToken),
+      verifyGoogleIdToken: (idToken) => app.google.verifyIdToken(idToken),
     });
     await passwordsRoutes(scope, { uow: o.uow, policy: o.config.passwordPolicy, tokens, clock: o.clock });
   });
   // 'Confirm it's you' (issue 12): the one re-authentication route; the policy itself is auth/reauthentication.ts.
   await app.register(async (scope) => reauthenticationRoutes(scope, {
-    uow: o.uow, clock: o.clock, guard, verifyGoogleIdToken: o.config.google.clientId ? (idToken) => app.signup.verifyGoogleIdToken(idToken) : null,
+    uow: o.uow, clock: o.clock, guard, verifyGoogleIdToken: app.google.enabled ? (idToken) => app.google.verifyIdToken(idToken) : null,
   }));
   return services;
 }

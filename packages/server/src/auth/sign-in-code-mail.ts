@@ -1,12 +1,13 @@
 import type { PeopleRepository } from '../accounts/people.repository.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { AuditLogRepository } from './audit-log.repository.ts';
 import type { SignInCodesRepository } from './sign-in-codes.repository.ts';
 import {
   newCodeSalt, newSignInCode, signInCodeHash, SIGNIN_CODE_MAX_GUESSES, SIGNIN_CODE_REUSE_MINUTES, SIGNIN_CODE_TTL_MINUTES,
 } from './sign-in-code.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const SIGNIN_CODE_MAIL_TOPIC = 'mail.signin-code';
 
@@ -29,16 +30,14 @@ export interface SignInCodeMailDeps {
   auditLog: Pick<AuditLogRepository, 'append'>;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function signInCodeMessage(to: { email: string; firstName: string | null }, companyName: string, code: string): MailMessage {
   const hello = to.firstName ? `Hello ${to.firstName},` : 'Hello,';
   const why = `There were many failed attempts to sign in to your ${companyName} account, so a browser we do not know needs this code as well as the password:`;
   const after = `The code works once and expires in ${SIGNIN_CODE_TTL_MINUTES} minutes.`;
   const notYou = 'If you did not just sign in, someone knows your password: reset it now with "Forgot password?" on the sign-in screen.';
   const text = [hello, '', why, '', `    ${code}`, '', after, notYou].join('\n');
-  const html = `<p>${escape(hello)}</p><p>${escape(why)}</p>`
-    + `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>${escape(after)}</p><p>${escape(notYou)}</p>`;
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(why)}</p>`
+    + `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>${escapeHtml(after)}</p><p>${escapeHtml(notYou)}</p>`;
   return { to: to.email, subject: `Your ${companyName} sign-in code`, text, html };
 }
 

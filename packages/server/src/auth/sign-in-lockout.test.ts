@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
 import { verifyPassword } from '../passwords/password-hashing.ts';
@@ -63,7 +63,7 @@ async function trip(email: string, counted = 0) {
 const textOf = mailText;
 /** Delivers the outbox and returns the codes mailed to `to` since `before` mails. */
 async function mailedCodes(to: string, before: number): Promise<string[]> {
-  while (await t.app.signup.outbox.runOnce() > 0) { /* deliver everything due */ }
+  while (await t.app.jobs.deliverDue() > 0) { /* deliver everything due */ }
   return inbox.slice(before).filter((m) => m.to.includes(to)).map((m) => /as well as the password:\s+(\d{6})/.exec(textOf(m.raw))?.[1] ?? 'none');
 }
 

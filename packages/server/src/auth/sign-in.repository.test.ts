@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { accounts, personAccounts, subscriptions } from '../db/schema.ts';
 import { newUid } from '../ids/new-uid.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ clock: '2026-03-15T12:00:00Z' }); });

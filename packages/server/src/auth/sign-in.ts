@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { dummyPasswordHash, verifyPassword } from '../passwords/password-hashing.ts';

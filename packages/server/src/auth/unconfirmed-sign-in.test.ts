@@ -38,7 +38,7 @@ const rows = async (q: ReturnType<typeof sql>) => (await t.database.db.execute(q
 
 /** Delivers the outbox; the confirmation tokens mailed to `to` since `before` mails. */
 async function mailedLinks(to: string, before: number): Promise<string[]> {
-  while (await t.app.signup.outbox.runOnce() > 0) { /* deliver everything due */ }
+  while (await t.app.jobs.deliverDue() > 0) { /* deliver everything due */ }
   return inbox.slice(before).filter((m) => m.to.includes(to)).map((m) => /[?&]token=([A-Za-z0-9_-]{43})/.exec(textOf(m.raw))?.[1] ?? 'none');
 }
 
@@ -112,7 +112,7 @@ describe('no sign-in before the email is confirmed', () => {
     const p = await signUp();
     const before = inbox.length;
     expect((await t.request({ method: 'POST', url: '/api/v1/crm/people/forgotPassword', remoteAddress: from(), payload: { Email: p.email, ResetUrl: 'http://localhost:3000/reset' } })).statusCode).toBe(204);
-    while (await t.app.signup.outbox.runOnce() > 0) { /* deliver */ }
+    while (await t.app.jobs.deliverDue() > 0) { /* deliver */ }
     const token = /resetToken=([A-Za-z0-9_-]{43})/.exec(textOf(inbox.slice(before).find((m) => m.to.includes(p.email))!.raw))![1]!;
     const reset = await t.request({ method: 'POST', url: `/api/v1/crm/people/resetPassword/${token}`, remoteAddress: from(), payload: { NewPassword: 'Another-Secret-2026!' } });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -133,7 +133,7 @@ describe('without requireEmailConfirmation', () => {
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       const again = await open.request({ method: 'POST', url: '/api/v1/crm/registrations/confirmation-mail', payload: { Email: body.Person.Email } });
       expect(again.statusCode).toBe(204);
-      expect(await open.app.signup.outbox.runOnce()).toBe(0);
+      expect(await open.app.jobs.deliverDue()).toBe(0);
     } finally {
       await open.close();
     }

@@ -1,7 +1,7 @@
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { CatalogSnapshots } from './catalog-snapshot.ts';
 
 /** What the billing and account use cases are given (passed in, never imported). */

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portico/core';
 import { addMonths, dayToIso, termMonths, toDay } from '@portico/core/billing/index';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { requirePrimaryOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';

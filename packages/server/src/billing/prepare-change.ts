@@ -4,7 +4,7 @@ import {
 } from '@portico/core/billing/index';
 import { AppError } from '../http/app-error.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import type { Caller } from '../http/caller.ts';
 import { requireMemberOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
 import type { SubscriptionInput } from './billing.schemas.ts';

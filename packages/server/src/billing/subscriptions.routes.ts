@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uidSchema } from '../catalog/catalog.schemas.ts';
-import { idempotencyKeyHeader } from '../http/idempotency.ts';
+import { idempotencyHeaders } from '../http/idempotency.ts';
 import { listAnswer } from '../http/list.ts';
 import { applyDiscount } from './apply-discount.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -36,7 +36,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
     schema: {
       tags, summary: 'Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key',
       params: subscriptionParams, querystring: fieldsQuery, body: subscriptionInput,
-      headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }).loose(),
+      headers: idempotencyHeaders,
       response: { 200: subscriptionOut },
     },
   }, async (req) => changeSubscription(deps, req.caller, req.params.id, req.body, req.headers['idempotency-key']));

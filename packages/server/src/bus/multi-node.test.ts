@@ -6,7 +6,7 @@ import { createClock } from '../clock/server-clock.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './event-bus.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 import { importBody } from '../billing/billing-test-helpers.ts';
 

@@ -22,8 +22,8 @@ describe('GET /api/v1/captcha/challenge (demo company: ALTCHA)', () => {
 
     const solution = await solveChallenge({ challenge, deriveKey });
     const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-    expect(await t.app.signup.captcha.verify(token)).toEqual({ ok: true });
-    expect(await t.app.signup.captcha.verify(token)).toEqual({ ok: false, code: ErrorCode.CaptchaInvalid });
+    expect(await t.app.captcha.verify(token)).toEqual({ ok: true });
+    expect(await t.app.captcha.verify(token)).toEqual({ ok: false, code: ErrorCode.CaptchaInvalid });
   });
 
   it('announces ALTCHA in the startup settings, without a site key', async () => {
@@ -48,7 +48,7 @@ describe('with reCAPTCHA configured', () => {
     expect(res.json()).toMatchObject({ Status: 404, ErrorCode: ErrorCode.NotFound });
     const init = (await t.request({ method: 'GET', url: '/api/v1/widgets/auth/init' })).json();
     expect(init).toMatchObject({ CaptchaEnabled: true, CaptchaProvider: 'recaptcha', PaymentSettings: { CaptchaSiteKey: '6LeTestSiteKey' } });
-    expect(t.app.signup.captcha.kind).toBe('recaptcha');
+    expect(t.app.captcha.kind).toBe('recaptcha');
   });
 
   it('refuses to start when the secret\'s environment variable is missing, naming it', async () => {

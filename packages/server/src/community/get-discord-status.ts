@@ -2,7 +2,7 @@ import { requireMember } from '../accounts/account-access.ts';
 import { currentOf } from '../billing/subscription-timeline.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import type { Caller } from '../http/caller.ts';
 import type { DiscordStatusOut } from './community.schemas.ts';
 

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import type { PgliteThreadClient } from './pglite-thread.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -93,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
   });
   return { ...(await overPglite(client, migrationsFolder)), pglite: client };
 }

@@ -3,6 +3,8 @@ export interface PgliteWorkerData {
   dataDir: string;
   /** A dumped data folder to start an empty one from (the install-time template). */
   templateFile?: string | undefined;
+  /** Only create the database (initdb) in an empty folder, answer `{ id: 0 }` and wait to be terminated. */
+  initOnly?: boolean;
 }
 
 export type PgliteRequest =

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './database.ts';
 import { planFamilies } from './schema.ts';
 import { startPgliteThread } from './pglite-thread.ts';
@@ -28,6 +28,11 @@ describe('PGlite in a worker thread (npm start)', () => {
   it('migrates, seeds and answers drizzle queries through the thread', async () => {
     const rows = await database.db.select().from(planFamilies).where(eq(planFamilies.uid, 'fam-analytics'));
     expect(rows[0]?.name).toBeTruthy();
+  });
+
+  it('runs with the embedded settings (pglite-settings.ts): 16 MB of shared buffers, not 128', async () => {
+    const { rows } = await database.db.execute(sql`show shared_buffers`) as unknown as { rows: { shared_buffers: string }[] };
+    expect(rows[0]?.shared_buffers).toBe('16MB');
   });
 
   it('a query sent during a transaction waits for its commit, as in-process PGlite does', async () => {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PgliteRequest, PgliteResponse, PgliteResult, PgliteWorkerData } from './pglite-thread.protocol.ts';
 
@@ -42,9 +44,14 @@ function createWorker(workerData: PgliteWorkerData): Worker {
  * building the app while PGlite opens. Queries are messages; a transaction holds the queue
  * from BEGIN to COMMIT so that no other query runs inside it, which is what PGlite's own
  * transaction() guarantees in-process.
+ *
+ * An empty folder with no template needs initdb, which PGlite runs in a second, temporary
+ * PGlite instance that it never lets go of (some 300 MB resident, for good, measured in
+ * bench/server-memory.mjs): that runs in a thread of its own, ended once the folder exists,
+ * and the thread that serves the queries opens the folder afresh.
  */
 export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
-  const worker = createWorker(data);
+  let worker: Worker | undefined;
   const pending = new Map<number, { resolve: (r: PgliteResult) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   /** Why no query can run any more: PGlite failed to open, or the worker is gone. */
@@ -56,28 +63,47 @@ export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
   };
   let openedOk!: () => void;
   const ready = new Promise<void>((resolve) => { openedOk = resolve; }).then(() => { if (broken) throw broken; });
+  const failedToOpen = (error: NonNullable<PgliteResponse['error']>) => fail(new Error(`PGlite could not open ${data.dataDir}: ${error.message}`));
 
-  worker.on('message', (res: PgliteResponse) => {
-    if (res.id === 0) {
-      if (res.error) fail(new Error(`PGlite could not open ${data.dataDir}: ${res.error.message}`));
-      openedOk();
-      return;
-    }
-    const p = pending.get(res.id);
-    if (!p) return;
-    pending.delete(res.id);
-    if (res.error) p.reject(new PgliteThreadError(res.error));
-    else p.resolve(res.result ?? { rows: [], fields: [], affectedRows: 0 });
-  });
-  worker.on('error', (err) => { fail(err); openedOk(); });
-  worker.on('exit', (code) => { fail(new Error(`The PGlite worker exited (code ${code})`)); openedOk(); });
+  const serve = (w: Worker) => {
+    worker = w;
+    w.on('message', (res: PgliteResponse) => {
+      if (res.id === 0) {
+        if (res.error) failedToOpen(res.error);
+        openedOk();
+        return;
+      }
+      const p = pending.get(res.id);
+      if (!p) return;
+      pending.delete(res.id);
+      if (res.error) p.reject(new PgliteThreadError(res.error));
+      else p.resolve(res.result ?? { rows: [], fields: [], affectedRows: 0 });
+    });
+    w.on('error', (err) => { fail(err); openedOk(); });
+    w.on('exit', (code) => { fail(new Error(`The PGlite worker exited (code ${code})`)); openedOk(); });
+  };
+
+  if (!data.templateFile && !existsSync(path.join(data.dataDir, 'PG_VERSION'))) {
+    const init = createWorker({ dataDir: data.dataDir, initOnly: true });
+    let answered = false;
+    init.once('message', (res: PgliteResponse) => {
+      answered = true;
+      void init.terminate().then(() => {
+        if (res.error) { failedToOpen(res.error); openedOk(); } else serve(createWorker({ dataDir: data.dataDir }));
+      });
+    });
+    init.once('error', (err) => { answered = true; fail(err); openedOk(); });
+    init.once('exit', (code) => { if (!answered) { fail(new Error(`The PGlite worker exited (code ${code})`)); openedOk(); } });
+  } else {
+    serve(createWorker(data));
+  }
 
   const send = (req: PgliteRequest extends infer R ? R extends unknown ? Omit<R, 'id'> : never : never): Promise<PgliteResult> => {
     if (broken) return Promise.reject(broken);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...req, id });
+      worker!.postMessage({ ...req, id });
     });
   };
   const direct: Query = (sql, params, options) => send({
@@ -110,7 +136,7 @@ export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
     }),
     async close() {
       await queued(() => send({ kind: 'close' })).catch(() => undefined);
-      await worker.terminate();
+      await worker?.terminate();
     },
   };
 }

@@ -3,14 +3,15 @@
  * half a second of WebAssembly on one core; in its own thread it overlaps the main
  * thread loading Fastify, the config and the routes (see pglite-thread.ts).
  */
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-thread.protocol.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
+import { unpackPgliteTemplate } from './pglite-template-unpack.ts';
 import { keepChmodPrivate } from './private-file-modes.ts';
 
 const port = parentPort!;
-const { dataDir, templateFile } = workerData as PgliteWorkerData;
+const { dataDir, templateFile, initOnly } = workerData as PgliteWorkerData;
 
 /** Errors cross threads as plain data: Postgres fields (code, constraint…) are kept for error mapping. */
 function errorData(err: unknown): NonNullable<PgliteResponse['error']> {
@@ -28,26 +29,29 @@ function identityParsers(types: number[] | undefined) {
   return Object.fromEntries(types.map((t) => [t, (value: string) => value]));
 }
 
+/** One request from the main thread: a query, or the close before the thread ends. */
+async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteResponse> {
+  try {
+    if (req.kind === 'close') {
+      await db.close();
+      return { id: req.id };
+    }
+    const parsers = identityParsers(req.identityTypes);
+    const result = await db.query(req.sql, req.params ?? [], { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) });
+    return { id: req.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 } };
+  } catch (err) {
+    return { id: req.id, error: errorData(err) };
+  }
+}
+
 keepChmodPrivate();
 try {
-  const loadDataDir = templateFile ? new Blob([readFileSync(templateFile)]) : undefined;
-  const db = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
-  port.on('message', async (req: PgliteRequest) => {
-    let res: PgliteResponse;
-    try {
-      if (req.kind === 'close') {
-        await db.close();
-        res = { id: req.id };
-      } else {
-        const parsers = identityParsers(req.identityTypes);
-        const result = await db.query(req.sql, req.params ?? [], { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) });
-        res = { id: req.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 } };
-      }
-    } catch (err) {
-      res = { id: req.id, error: errorData(err) };
-    }
-    port.postMessage(res);
-  });
+  // An empty folder starts from the template, unpacked as files, so PGlite only ever opens an existing folder
+  // (or runs initdb, in a thread of its own: initOnly, see pglite-thread.ts).
+  if (templateFile) unpackPgliteTemplate(templateFile, dataDir);
+  const db = await PGlite.create({ dataDir, startParams: pgliteStartParams(PGlite.defaultStartParams) });
+  if (initOnly) await db.close();
+  else port.on('message', async (req: PgliteRequest) => port.postMessage(await answer(db, req)));
   port.postMessage({ id: 0 } satisfies PgliteResponse);
 } catch (err) {
   port.postMessage({ id: 0, error: errorData(err) } satisfies PgliteResponse);

@@ -327,8 +327,18 @@ export const payments = pgTable('payments', {
   /** authorized (sign-up payment held until the registration commits), succeeded, failed, refunded, canceled */
   status: text('status').notNull(),
   failureMessage: text('failure_message'),
+  /**
+   * Outbox messages to write in the transaction that books this payment, when that makes its invoice
+   * Paid (a paid sign-up's receipt): stored with the payment, so the request's own settle and payment
+   * recovery (payments/payment-recovery.ts) write them the same way, once.
+   */
+  onPaid: jsonb('on_paid').$type<{ topic: string; payload: unknown }[]>(),
   created: created(),
-}, (t) => [uniqueIndex('payments_gateway_ref_idx').on(t.gateway, t.gatewayReference), index('payments_account_idx').on(t.accountUid)]);
+}, (t) => [
+  uniqueIndex('payments_gateway_ref_idx').on(t.gateway, t.gatewayReference), index('payments_account_idx').on(t.accountUid),
+  // Payment recovery's periodic look for authorizations committed work left uncaptured (usually none).
+  index('payments_authorized_idx').on(t.created).where(sql`${t.status} = 'authorized'`),
+]);
 
 /**
  * Payment and setup intents this server asked a gateway for, so an intent can be checked against the
@@ -350,7 +360,11 @@ export const paymentIntents = pgTable('payment_intents', {
   consumed: timestamp('consumed', { withTimezone: true, mode: 'date' }),
   created: created(),
   updated: updated(),
-}, (t) => [uniqueIndex('payment_intents_gateway_idx').on(t.gateway, t.gatewayIntentId)]);
+}, (t) => [
+  uniqueIndex('payment_intents_gateway_idx').on(t.gateway, t.gatewayIntentId),
+  // Payment recovery's periodic look for sign-up intents no registration took (open ones only: each is closed once).
+  index('payment_intents_open_signup_idx').on(t.created).where(sql`${t.accountUid} is null and ${t.kind} = 'payment' and ${t.status} not in ('canceled', 'succeeded')`),
+]);
 
 /**
  * Durable outbox for work done after a commit (sign-up webhooks, emails): written in the same transaction
@@ -366,6 +380,22 @@ export const outbox = pgTable('outbox', {
   lastError: text('last_error'),
   created: created(),
 }, (t) => [index('outbox_pending_idx').on(t.nextAttempt).where(sql`${t.delivered} is null`)]);
+
+/**
+ * One row per periodic job (jobs/job-runner.ts): when it is next due, by the server clock (the admin
+ * clock moves it), and who holds its run. A run is claimed by one UPDATE that sets `lease_until`
+ * (real time: a node that died lets it go when the lease ends), so one period's run happens on one
+ * node however many run the runner. `attempts` and `last_error` say how its last runs went.
+ */
+export const periodicJobs = pgTable('periodic_jobs', {
+  name: text('name').primaryKey(),
+  nextRun: timestamp('next_run', { withTimezone: true, mode: 'date' }).notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  lastRun: timestamp('last_run', { withTimezone: true, mode: 'date' }),
+  lastResult: integer('last_result'),
+});
 
 /**
  * Solved captcha challenges already accepted (ALTCHA): a solution is good for one form submit.

@@ -1,19 +1,25 @@
 import type { Db } from './database.ts';
-import { REPOSITORIES, type Repositories } from './repository-registry.ts';
 
-export type { Repositories };
+/**
+ * The unit of work's mechanism, for any set of repositories. It knows no feature: the app's set is
+ * composed from the feature modules (src/features.ts) and bound in src/unit-of-work.ts, which is
+ * what use cases import.
+ */
+export type RepositoryFactories<R> = { [K in keyof R]: (db: Db) => R[K] };
 
 /** Something to do once the outermost transaction has committed, or once it has rolled back. */
 type Hook = () => Promise<void> | void;
 
-export interface UnitOfWork extends Repositories {
+export type UnitOfWorkOf<Repositories> = Repositories & UnitOfWorkControl<Repositories>;
+
+export interface UnitOfWorkControl<Repositories> {
   /**
    * Runs fn in one database transaction and hands it every feature's repositories bound to
    * that transaction. Inside fn, `repos.transaction` nests (a savepoint). Never use a
    * repository of the outer handle inside fn: PGlite has a single connection, so such a
    * query would wait for the transaction that waits for it.
    */
-  transaction<T>(fn: (repos: UnitOfWork) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (repos: UnitOfWorkOf<Repositories>) => Promise<T>): Promise<T>;
   /**
    * Runs after the outermost transaction commits (capture a payment, send mail); inside no
    * transaction, at once. A failing hook is reported to `onHookError`, never to the request
@@ -29,8 +35,8 @@ export interface UnitOfWorkOptions {
   onHookError?: (err: unknown, when: 'afterCommit' | 'afterRollback') => void;
 }
 
-function bind(db: Db): Repositories {
-  return Object.fromEntries(Object.entries(REPOSITORIES).map(([name, make]) => [name, make(db)])) as unknown as Repositories;
+function bind<R>(factories: RepositoryFactories<R>, db: Db): R {
+  return Object.fromEntries(Object.entries(factories).map(([name, make]) => [name, (make as (db: Db) => unknown)(db)])) as R;
 }
 
 async function runHooks(hooks: Hook[], when: 'afterCommit' | 'afterRollback', options: UnitOfWorkOptions): Promise<void> {
@@ -44,21 +50,21 @@ async function runHooks(hooks: Hook[], when: 'afterCommit' | 'afterRollback', op
 }
 
 /**
- * The one way the app reaches its tables: every feature's repositories over one handle
- * (REPOSITORIES in repository-registry.ts), and a transaction handing the same set over the
- * transaction. A use case that writes several features' rows (a registration writes the
- * account, its person, the subscription, the invoice and the payment) does it in one commit.
+ * The one way the app reaches its tables: every repository of `factories` over one handle, and a
+ * transaction handing the same set over the transaction. A use case that writes several features'
+ * rows (a registration writes the account, its person, the subscription, the invoice and the
+ * payment) does it in one commit.
  */
-export function unitOfWork(db: Db, options: UnitOfWorkOptions = {}): UnitOfWork {
-  return withHooks(db, options, null);
+export function unitOfWorkOver<R>(factories: RepositoryFactories<R>, db: Db, options: UnitOfWorkOptions = {}): UnitOfWorkOf<R> {
+  return withHooks(factories, db, options, null);
 }
 
 interface Pending { commit: Hook[]; rollback: Hook[] }
 
-function withHooks(db: Db, options: UnitOfWorkOptions, pending: Pending | null): UnitOfWork {
+function withHooks<R>(factories: RepositoryFactories<R>, db: Db, options: UnitOfWorkOptions, pending: Pending | null): UnitOfWorkOf<R> {
   return {
-    ...bind(db),
-    async transaction<T>(fn: (repos: UnitOfWork) => Promise<T>): Promise<T> {
+    ...bind(factories, db),
+    async transaction<T>(fn: (repos: UnitOfWorkOf<R>) => Promise<T>): Promise<T> {
       const hooks: Pending = { commit: [], rollback: [] };
       if (pending) {
         // A savepoint: its after-commit hooks join the outer transaction's only if it succeeds (a
@@ -66,7 +72,7 @@ function withHooks(db: Db, options: UnitOfWorkOptions, pending: Pending | null):
         // its after-rollback hooks run when the outer transaction ends, however that ends.
         let result: T;
         try {
-          result = await db.transaction((tx) => fn(withHooks(tx as unknown as Db, options, hooks)));
+          result = await db.transaction((tx) => fn(withHooks(factories, tx as unknown as Db, options, hooks)));
         } catch (err) {
           pending.commit.push(...hooks.rollback);
           pending.rollback.push(...hooks.rollback);
@@ -78,7 +84,7 @@ function withHooks(db: Db, options: UnitOfWorkOptions, pending: Pending | null):
       }
       let result: T;
       try {
-        result = await db.transaction((tx) => fn(withHooks(tx as unknown as Db, options, hooks)));
+        result = await db.transaction((tx) => fn(withHooks(factories, tx as unknown as Db, options, hooks)));
       } catch (err) {
         await runHooks(hooks.rollback, 'afterRollback', options);
         throw err;

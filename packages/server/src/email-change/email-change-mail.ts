@@ -3,8 +3,9 @@ import {
 } from '@portico/core/profile/email-change';
 import type { ConfirmationMailDeps } from '../mail/confirmation-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const EMAIL_CHANGE_MAIL_TOPIC = 'mail.email-change';
 export const EMAIL_CHANGE_NOTICE_TOPIC = 'mail.email-change-notice';
@@ -28,8 +29,6 @@ export interface EmailChangeNoticePayload {
   linkPage: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function linkWith(page: string, param: string, token: string): string {
   const url = new URL(page);
   url.searchParams.set(param, token);
@@ -43,7 +42,7 @@ export function emailChangeMessage(to: string, firstName: string | null, company
   return {
     to, subject: `Confirm your new email for ${companyName}`,
     text: [hello, '', ask, link, '', after].join('\n'),
-    html: `<p>${escape(hello)}</p><p>${escape(ask)}</p><p><a href="${escape(link)}">Confirm my new email</a></p><p>${escape(after)}</p>`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(link)}">Confirm my new email</a></p><p>${escapeHtml(after)}</p>`,
   };
 }
 
@@ -55,7 +54,7 @@ export function emailChangeNoticeMessage(to: string, firstName: string | null, c
   return {
     to, subject: `Your ${companyName} email was changed`,
     text: [hello, '', what, '', undo, link, '', after].join('\n'),
-    html: `<p>${escape(hello)}</p><p>${escape(what)}</p><p>${escape(undo)}</p><p><a href="${escape(link)}">This was not me: undo the change</a></p><p>${escape(after)}</p>`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(what)}</p><p>${escapeHtml(undo)}</p><p><a href="${escapeHtml(link)}">This was not me: undo the change</a></p><p>${escapeHtml(after)}</p>`,
   };
 }
 

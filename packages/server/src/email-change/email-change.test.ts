@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { TEST_PASSWORD, bearer, signInAs, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 
 /**
@@ -41,7 +41,7 @@ const login = (username: string, password = TEST_PASSWORD) => t.request({ method
 /** Delivers what the outbox holds and returns the new mail. */
 async function deliver(): Promise<Received[]> {
   const before = inbox.length;
-  await t.app.signup.outbox.runOnce();
+  await t.app.jobs.deliverDue();
   return inbox.slice(before);
 }
 

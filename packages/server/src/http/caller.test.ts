@@ -4,7 +4,7 @@ import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { catalogSnapshots } from '../billing/catalog-snapshot.ts';
 import { memoryBus } from '../bus/event-bus.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { changeSubscription } from '../billing/change-subscription.ts';
 import { getAccount } from '../accounts/get-account.ts';

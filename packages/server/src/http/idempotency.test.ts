@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
-import { unitOfWork, type UnitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork, type UnitOfWork } from '../unit-of-work.ts';
 import { AppError } from './app-error.ts';
-import { withIdempotency } from './idempotency.ts';
+import { idempotencyHeaders, idempotencyKeyHeader, withIdempotency } from './idempotency.ts';
 
 let database: Database;
 let uow: UnitOfWork;
@@ -90,5 +90,36 @@ describe('unit of work hooks', () => {
       throw new Error('boom');
     })).rejects.toThrow('boom');
     expect(seen).toEqual(['rolled back']);
+  });
+});
+
+describe('idempotencyKeyHeader: the one schema of the Idempotency-Key header', () => {
+  it('accepts 8 to 200 visible ASCII characters, trimmed first', () => {
+    expect(idempotencyKeyHeader.parse('a'.repeat(8))).toBe('a'.repeat(8));
+    expect(idempotencyKeyHeader.parse('k'.repeat(200))).toBe('k'.repeat(200));
+    expect(idempotencyKeyHeader.parse('  key-0001\t')).toBe('key-0001');
+    expect(idempotencyKeyHeader.parse('9f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b')).toBe('9f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(idempotencyKeyHeader.parse('!~"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}')).toBe('!~"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}');
+  });
+  it.each([
+    ['7 characters', 'a'.repeat(7)],
+    ['7 characters once trimmed', '  abcdefg  '],
+    ['201 characters', 'k'.repeat(201)],
+    ['a space inside', 'key 00001'],
+    ['a tab inside', 'key\t00001'],
+    ['a control character', 'key-0001\u0000'],
+    ['DEL', 'key-0001\u007f'],
+    ['non-ASCII', 'schlüssel-1'],
+    ['empty', ''],
+  ])('refuses %s', (_why, value) => {
+    expect(idempotencyKeyHeader.safeParse(value).success).toBe(false);
+  });
+  it('says the limits in its message', () => {
+    expect(idempotencyKeyHeader.safeParse('key 00001').error?.issues[0]?.message).toBe('must be 8-200 visible ASCII characters');
+  });
+  it('as a route\'s headers: the key is optional and other headers pass through', () => {
+    expect(idempotencyHeaders.parse({ 'content-type': 'application/json' })).toEqual({ 'content-type': 'application/json' });
+    expect(idempotencyHeaders.parse({ 'idempotency-key': ' key-0001 ', accept: '*/*' })).toEqual({ 'idempotency-key': 'key-0001', accept: '*/*' });
+    expect(idempotencyHeaders.safeParse({ 'idempotency-key': 'short' }).success).toBe(false);
   });
 });

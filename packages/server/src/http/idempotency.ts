@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { IdempotencyRepository } from './idempotency.repository.ts';
 import { AppError } from './app-error.ts';
 import type { Caller } from './caller.ts';
 
-/** The Idempotency-Key header as routes accept it. */
+/** The Idempotency-Key header as routes accept it: 8-200 visible ASCII characters once trimmed. */
 export const idempotencyKeyHeader = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'must be 8-200 visible ASCII characters');
+
+/** The `headers` schema of a route whose only header of its own is an optional Idempotency-Key (others pass). */
+export const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }).loose();
+
+/**
+ * What these helpers need of the unit of work (db/unit-of-work.ts): the idempotency table and a
+ * transaction handing the same kind of unit over it. Written without the app's repository set, so
+ * http/ knows no feature.
+ */
+export interface IdempotentUnitOfWork<U> {
+  idempotency: IdempotencyRepository;
+  transaction<R>(fn: (repos: U) => Promise<R>): Promise<R>;
+}
 
 export interface IdempotencyRequest {
   /** The operation, e.g. 'POST /crm/registrations'; callerScope() adds who asked. */
@@ -49,7 +62,7 @@ function conflict(): AppError {
  * the same key with another request is the 409. For work that spends something before its
  * transaction (a captcha, a payment check): a retry after success must replay before that.
  */
-export async function storedAnswer<T>(uow: UnitOfWork, req: IdempotencyRequest): Promise<Answer<T> | null> {
+export async function storedAnswer<T>(uow: Pick<IdempotentUnitOfWork<unknown>, 'idempotency'>, req: IdempotencyRequest): Promise<Answer<T> | null> {
   if (req.key === undefined) return null;
   const stored = await uow.idempotency.find(req.scope, req.key);
   if (!stored || stored.statusCode === 0) return null;
@@ -65,8 +78,8 @@ export async function storedAnswer<T>(uow: UnitOfWork, req: IdempotencyRequest):
  * if the first failed and rolled back, runs itself). A failed request stores nothing, so fixing
  * the input and retrying with the same key works.
  */
-export async function withIdempotency<T>(
-  uow: UnitOfWork, req: IdempotencyRequest, work: (repos: UnitOfWork) => Promise<{ statusCode: number; body: T }>,
+export async function withIdempotency<T, U extends IdempotentUnitOfWork<U>>(
+  uow: U, req: IdempotencyRequest, work: (repos: U) => Promise<{ statusCode: number; body: T }>,
 ): Promise<Answer<T>> {
   const { scope, key, requestHash: hash } = req;
   return uow.transaction(async (repos) => {
@@ -92,7 +105,7 @@ const NO_TWIN = Symbol('no twin holds the key');
  * things before its transaction (an email not taken yet, a nonce or captcha not spent yet) can fail
  * only because its twin just succeeded; the twin's answer is then this request's answer too.
  */
-export async function twinAnswer<T>(uow: UnitOfWork, req: IdempotencyRequest): Promise<Answer<T> | null> {
+export async function twinAnswer<T>(uow: IdempotentUnitOfWork<Pick<IdempotentUnitOfWork<unknown>, 'idempotency'>>, req: IdempotencyRequest): Promise<Answer<T> | null> {
   const { scope, key, requestHash: hash } = req;
   if (key === undefined) return null;
   try {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@hey-api/openapi-ts';
-import { openApiDocument } from './write-openapi.ts';
+import { openApiDocument } from '../openapi/write-openapi.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'portico-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

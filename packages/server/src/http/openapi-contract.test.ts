@@ -8,7 +8,7 @@ import { createClock } from '../clock/server-clock.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { fieldsQuery } from './list.ts';
 import { contractChecker, documentPath, jsonSchemaOf, type ContractViolation } from './openapi-contract.ts';
-import { noDatabase } from './write-openapi.ts';
+import { noDatabase } from '../openapi/write-openapi.ts';
 
 /**
  * The answer check of the test suite (testing/contract-setup.ts) can fail: an app with routes whose

@@ -4,7 +4,7 @@ import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-t
 import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
 import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 import { sql } from 'drizzle-orm';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 
 let signInProbes = 0;

@@ -46,7 +46,7 @@ describe('npm start runs the outbox worker', () => {
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     }), { widgetDist: dir });
     try {
-      await enqueueSignupWebhook(server.database.db, server.app.signup.signupWebhookConfigured, {
+      await enqueueSignupWebhook(server.database.db, true, {
         Person: { Uid: 'p-1' }, Account: { Uid: 'a-1' }, Subscription: null,
       });
       const end = Date.now() + 15_000;

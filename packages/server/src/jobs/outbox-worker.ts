@@ -6,7 +6,7 @@ export type OutboxHandler = (message: OutboxMessage, signal: AbortSignal) => Pro
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** Topic → handler (outbox-topics.ts). Messages of other topics stay in the table untouched. */
+  /** Topic → handler (each feature module's outboxTopics, src/features.ts). Messages of other topics stay in the table untouched. */
   handlers: Record<string, OutboxHandler>;
   /** How often the table is looked at when idle (`wake()` looks at once). */
   pollMs?: number;

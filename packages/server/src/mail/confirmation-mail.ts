@@ -1,9 +1,10 @@
 import { EMAIL_CONFIRMATION_TTL_HOURS } from '@portico/core/signup/registration-limits';
 import type { PeopleRepository } from '../accounts/people.repository.ts';
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { EmailTokensRepository } from '../registration/email-tokens.repository.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const CONFIRMATION_MAIL_TOPIC = 'mail.confirmation';
 
@@ -38,8 +39,6 @@ export function confirmationLinkKind(person: { emailConfirmed?: Date | null; has
   return person.emailConfirmed ? null : 'confirm';
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The page with the token added as the kind of link asks; an older link's token or mark on the page is dropped. */
 export function confirmationLink(confirmationUrl: string, token: string, kind: ConfirmationLinkKind = 'confirm'): string {
   const url = new URL(confirmationUrl);
@@ -66,7 +65,7 @@ export function confirmationMessage(to: { email: string; firstName: string | nul
     to: to.email,
     subject,
     text: [hello, '', ask, link, '', after].join('\n'),
-    html: `<p>${escape(hello)}</p><p>${escape(ask)}</p><p><a href="${escape(link)}">${button}</a></p><p>${escape(after)}</p>`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(link)}">${button}</a></p><p>${escapeHtml(after)}</p>`,
   };
 }
 

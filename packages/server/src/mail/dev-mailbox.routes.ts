@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from './mailer.ts';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../http/escape-html.ts';
 
 /**
  * GET /dev/mailbox: the mail this development server "sent", newest first, as a page a developer
@@ -10,9 +9,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  */
 export async function devMailboxRoutes(app: FastifyInstance, mailer: Mailer) {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
-    const items = mailer.sent().map((m) => `<article><h2>${escape(m.subject)}</h2>`
-      + `<p><b>To</b> ${escape(m.to)} · <b>From</b> ${escape(m.from)} · ${m.sent.toISOString()}</p>`
-      + `<pre>${escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`);
+    const items = mailer.sent().map((m) => `<article><h2>${escapeHtml(m.subject)}</h2>`
+      + `<p><b>To</b> ${escapeHtml(m.to)} · <b>From</b> ${escapeHtml(m.from)} · ${m.sent.toISOString()}</p>`
+      + `<pre>${escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`);
     const body = items.length ? items.join('<hr>') : '<p>No mail yet.</p>';
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1>${body}</body></html>`);

@@ -29,7 +29,7 @@ const receiptsTo = (email: string) => inbox.filter((m) => m.to.includes(email) &
 
 /** Delivers everything the outbox holds (the worker's rounds, run here by hand). */
 async function drain(t: TestApp): Promise<void> {
-  while (await t.app.signup.outbox.runOnce() > 0) { /* next round */ }
+  while (await t.app.jobs.deliverDue() > 0) { /* next round */ }
 }
 
 /** A registration of `subscription` at a California address, paid (or set up) with the card in the sandbox first. */

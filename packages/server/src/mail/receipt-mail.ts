@@ -1,8 +1,9 @@
 import { formatMoney } from '@portico/core';
 import type { BillingRenewalTerm } from '@portico/core';
 import type { PeopleRepository } from '../accounts/people.repository.ts';
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const RECEIPT_MAIL_TOPIC = 'mail.receipt';
 
@@ -32,8 +33,6 @@ export interface ReceiptMailPayload {
   personUid: string;
   receipt: SignupReceipt;
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 /** Medium-style dates, read as UTC days: the widget shows the same. */
@@ -81,11 +80,11 @@ export function receiptMessage(to: { email: string; firstName: string | null }, 
   const lines = receiptLines(r);
   const follows = followingText(r);
   const text = [hello, '', paid, '', ...lines.map(([k, v]) => `${k}: ${v}`), '', follows, '', companyName].join('\n');
-  const rows = lines.map(([k, v]) => `<tr><th scope="row" align="left" style="padding:4px 16px 4px 0;font-weight:normal;color:#555">${escape(k)}</th>`
-    + `<td style="padding:4px 0">${escape(v)}</td></tr>`).join('');
-  const html = `<p>${escape(hello)}</p><p>${escape(paid)}</p>`
+  const rows = lines.map(([k, v]) => `<tr><th scope="row" align="left" style="padding:4px 16px 4px 0;font-weight:normal;color:#555">${escapeHtml(k)}</th>`
+    + `<td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('');
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(paid)}</p>`
     + `<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`
-    + `<p>${escape(follows)}</p><p>${escape(companyName)}</p>`;
+    + `<p>${escapeHtml(follows)}</p><p>${escapeHtml(companyName)}</p>`;
   return {
     to: to.email,
     subject: `Your receipt from ${companyName}: ${formatMoney(r.amountPaid, r.currency)} paid`,

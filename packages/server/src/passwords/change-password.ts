@@ -1,7 +1,7 @@
 import { ErrorCode, type PasswordPolicy } from '@portico/core';
 import { passwordFieldErrors } from '@portico/core/passwords/password-policy';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { requireRecentAuthentication } from '../auth/reauthentication.ts';

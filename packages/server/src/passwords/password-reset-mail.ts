@@ -1,7 +1,8 @@
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { ConfirmationMailDeps } from '../mail/confirmation-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const PASSWORD_RESET_MAIL_TOPIC = 'mail.password-reset';
 
@@ -18,8 +19,6 @@ export interface PasswordResetMailPayload {
   resetUrl: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function resetLink(resetUrl: string, token: string): string {
   const url = new URL(resetUrl);
   url.searchParams.set('resetToken', token);
@@ -30,8 +29,8 @@ export function passwordResetMessage(to: { email: string; firstName: string | nu
   const hello = to.firstName ? `Hello ${to.firstName},` : 'Hello,';
   const after = `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays as it is.`;
   const text = [hello, '', `Someone asked to reset the password of your ${companyName} account. Choose a new password here:`, link, '', after].join('\n');
-  const html = `<p>${escape(hello)}</p><p>Someone asked to reset the password of your ${escape(companyName)} account.</p>`
-    + `<p><a href="${escape(link)}">Choose a new password</a></p><p>${escape(after)}</p>`;
+  const html = `<p>${escapeHtml(hello)}</p><p>Someone asked to reset the password of your ${escapeHtml(companyName)} account.</p>`
+    + `<p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>${escapeHtml(after)}</p>`;
   return { to: to.email, subject: `Reset your ${companyName} password`, text, html };
 }
 

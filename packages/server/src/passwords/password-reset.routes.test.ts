@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from './password-hashing.ts';
 
 /** A real SMTP server in this process: what a mail provider would receive. */
@@ -51,7 +51,7 @@ async function mailedToken(email: string, resetUrl = 'http://localhost:3000/acco
   const res = await forgot({ Email: email, ResetUrl: resetUrl });
   expect(res.statusCode, res.body).toBe(204);
   const before = inbox.length;
-  expect(await t.app.signup.outbox.runOnce()).toBe(1);
+  expect(await t.app.jobs.deliverDue()).toBe(1);
   expect(inbox.length).toBe(before + 1);
   const mail = inbox.at(-1)!;
   expect(mail.to).toEqual([email]);
@@ -102,7 +102,7 @@ describe('forgot password → reset from the mailed link', () => {
     expect(known.statusCode).toBe(204);
     expect(unknown.body).toBe(known.body);
     const before = inbox.length;
-    expect(await t.app.signup.outbox.runOnce()).toBe(2);
+    expect(await t.app.jobs.deliverDue()).toBe(2);
     expect(inbox.length).toBe(before + 1);
   });
 
@@ -180,7 +180,7 @@ describe('bad input', () => {
     expect((await forgot({ Email: p.email, ResetUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
     const viaParent = await forgot({ Email: p.email }, `?parentUrl=${encodeURIComponent('http://localhost:3000/shop?resetToken=old')}`);
     expect(viaParent.statusCode, viaParent.body).toBe(204);
-    await t.app.signup.outbox.runOnce();
+    await t.app.jobs.deliverDue();
     expect(linkIn(inbox.at(-1)!)![1]).toMatch(/^http:\/\/localhost:3000\/shop\?resetToken=[A-Za-z0-9_-]{43}$/);
   });
 
@@ -262,7 +262,7 @@ describe('reset options with Google configured', () => {
       const res = await g.request({ method: 'POST', url: '/api/v1/crm/people/forgotPassword', payload: { Email: account.PrimaryContact.Email, ResetUrl: 'http://localhost:3000/' } });
       expect(res.statusCode).toBe(204);
       // The development mailbox: read the link from it.
-      await g.app.signup.outbox.runOnce();
+      await g.app.jobs.deliverDue();
       const page = await g.request({ method: 'GET', url: '/dev/mailbox' });
       const token = /resetToken=([A-Za-z0-9_-]{43})/.exec(page.body)![1]!;
       expect((await g.request({ method: 'GET', url: `/api/v1/crm/people/resetPassword/${token}/options` })).json()).toEqual({ Options: 2 });

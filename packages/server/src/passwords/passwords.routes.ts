@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorCode, type PasswordPolicy } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { validatePassword } from './validate-password.ts';
 import { liveResetToken } from './reset-password.ts';

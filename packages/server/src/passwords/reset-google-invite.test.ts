@@ -5,7 +5,7 @@ import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { startLocalGoogle, type LocalGoogle } from '../testing/local-google.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
 
 /** Google's keys stand in locally (as in google-sign-in.test.ts); link tokens are written as the mail handlers write them. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from './password-hashing.ts';
 import { commonPasswords } from './common-passwords.ts';
 

@@ -1,6 +1,6 @@
 import type { PasswordPolicy } from '@portico/core';
 import { checkPassword, isPasswordAccepted, type PasswordRuleResult } from '@portico/core/passwords/password-policy';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { verifyPassword } from './password-hashing.ts';
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { invoices, paymentInformation, payments } from '../db/schema.ts';
 import { consumeSignupPayment, releaseSignupPayment, settleSignupPayment, verifySignupPayment } from './consume-signup-payment.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { sandboxGateway } from './sandbox/sandbox-gateway.ts';
 import { sandboxRepository } from './sandbox/sandbox.repository.ts';
 import { CARDS, cardToken, confirm, dueNow, pay, proDraft, signupIntent } from './payments-test-helpers.ts';
@@ -37,7 +37,7 @@ describe('a registration paying with its intent: verify, consume in the transact
     expect(verified.paymentMethod).toMatchObject({ cardType: 'visa', last4: '4242' });
     const account = await importCustomer(t);
     const invoiceUid = await withInvoice(account.Uid, amount);
-    const consumed = await deps().store.transaction((s) => consumeSignupPayment(s.payments, verified, { accountUid: account.Uid, invoiceUid, at: new Date() }));
+    const consumed = await deps().store.transaction((s) => consumeSignupPayment(s, verified, { accountUid: account.Uid, invoiceUid, at: new Date() }));
     expect(consumed.payment).toMatchObject({ amountMinor: amount, needsCapture: true });
 
     const [info] = await t.database.db.select().from(paymentInformation).where(eq(paymentInformation.accountUid, account.Uid));
@@ -68,8 +68,8 @@ describe('a registration paying with its intent: verify, consume in the transact
     const second = await verifySignupPayment(deps(), req);
     const a = await importCustomer(t);
     const b = await importCustomer(t);
-    await deps().store.transaction((s) => consumeSignupPayment(s.payments, first, { accountUid: a.Uid, invoiceUid: null, at: new Date() }));
-    await expect(deps().store.transaction((s) => consumeSignupPayment(s.payments, second, { accountUid: b.Uid, invoiceUid: null, at: new Date() })))
+    await deps().store.transaction((s) => consumeSignupPayment(s, first, { accountUid: a.Uid, invoiceUid: null, at: new Date() }));
+    await expect(deps().store.transaction((s) => consumeSignupPayment(s, second, { accountUid: b.Uid, invoiceUid: null, at: new Date() })))
       .rejects.toMatchObject({ code: 'Errors.PaymentIntentUsed' });
     expect(await t.database.db.select().from(paymentInformation).where(eq(paymentInformation.accountUid, b.Uid))).toEqual([]);
     await expect(verifySignupPayment(deps(), req)).rejects.toMatchObject({ code: 'Errors.PaymentIntentUsed', status: 409 });
@@ -101,7 +101,7 @@ describe('a registration paying with its intent: verify, consume in the transact
     await pay(t, setup.ClientSecret);
     const verified = await verifySignupPayment(deps(), { clientSecret: setup.ClientSecret, expectedAmountMinor: 0, currency: 'USD' });
     const account = await importCustomer(t);
-    const consumed = await deps().store.transaction((s) => consumeSignupPayment(s.payments, verified, { accountUid: account.Uid, invoiceUid: null, at: new Date() }));
+    const consumed = await deps().store.transaction((s) => consumeSignupPayment(s, verified, { accountUid: account.Uid, invoiceUid: null, at: new Date() }));
     expect(consumed.payment).toBeNull();
     expect(await t.database.db.select().from(payments).where(eq(payments.accountUid, account.Uid))).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('a registration paying with its intent: verify, consume in the transact
     const verified = await verifySignupPayment(deps(), { clientSecret: intent.ClientSecret, expectedAmountMinor: amount, currency: 'USD' });
     const account = await importCustomer(t);
     await expect(deps().store.transaction(async (s) => {
-      await consumeSignupPayment(s.payments, verified, { accountUid: account.Uid, invoiceUid: null, at: new Date() });
+      await consumeSignupPayment(s, verified, { accountUid: account.Uid, invoiceUid: null, at: new Date() });
       throw new Error('registration failed after the payment was consumed');
     })).rejects.toThrow('registration failed');
     // The rollback undid the consumption: our record is free again, and releasing cancels it at the gateway.

@@ -8,6 +8,7 @@ import type { SubscriptionInput } from '../billing/billing.schemas.ts';
 import { viaGateway } from './gateway-errors.ts';
 import { intentIdFromClientSecret, type GatewayIntent, type IntentKind } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { signupIntentUsable } from './signup-intent-lifetime.ts';
 import { intentToWire } from './payments.mappers.ts';
 import type { IntentAnswer, IntentBody } from './payments.schemas.ts';
 
@@ -96,7 +97,9 @@ async function keepOrRelease(deps: PaymentsDeps, secret: string, plan: IntentPla
   if (!row || row.consumed || row.accountUid !== plan.accountUid) return { keep: null, customerToken: null };
   const intent = await viaGateway(() => deps.gateway.retrieveIntent(row.gatewayIntentId));
   if (intent.clientSecret !== secret) return { keep: null, customerToken: null };
-  if (row.purpose === plan.purpose && intent.amountMinor === plan.amountMinor && intent.kind === plan.kind && USABLE.has(intent.status)) {
+  // A sign-up intent past its lifetime could no longer pay the registration: replaced like a changed one.
+  const live = row.accountUid !== null || signupIntentUsable(row.created, deps.clock.now());
+  if (live && row.purpose === plan.purpose && intent.amountMinor === plan.amountMinor && intent.kind === plan.kind && USABLE.has(intent.status)) {
     return { keep: intent, customerToken: intent.customerToken };
   }
   if (intent.kind === 'payment' && USABLE.has(intent.status)) {
@@ -130,6 +133,8 @@ export async function createIntent(deps: PaymentsDeps, caller: Caller, req: Inte
   await deps.store.payments.insertIntent({
     uid: newUid(), gateway: deps.gateway.name, gatewayIntentId: intent.id, kind: intent.kind, amount: intent.amountMinor,
     currency: intent.currency, accountUid: plan.accountUid, purpose: plan.purpose, status: intent.status,
+    // The server clock: a sign-up intent's lifetime and payment recovery measure its age by it (signup-intent-lifetime.ts).
+    created: deps.clock.now(),
   });
   return intentToWire(intent, { isPaymentAuthentication: plan.isPaymentAuthentication, email });
 }

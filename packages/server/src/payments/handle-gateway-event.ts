@@ -1,5 +1,6 @@
 import type { GatewayEvent } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { bookCapturedPayment } from './settle-payment.ts';
 
 const FAILURE_EVENTS = new Set(['payment_intent.payment_failed', 'setup_intent.setup_failed']);
 
@@ -15,9 +16,11 @@ export async function handleGatewayEvent(deps: Pick<PaymentsDeps, 'gateway' | 's
   if (!row) return;
   await repo.setIntentStatus(row.uid, event.intent.status);
   if (row.consumed && row.kind === 'payment') {
-    const payment = await repo.paymentByReference(deps.gateway.name, event.intent.id);
-    if (payment && payment.status === 'authorized' && event.intent.status === 'succeeded') await repo.setPaymentStatus(deps.gateway.name, event.intent.id, 'succeeded');
-    if (payment && payment.status === 'authorized' && event.intent.status === 'canceled') await repo.setPaymentStatus(deps.gateway.name, event.intent.id, 'canceled');
+    const ref = { gateway: deps.gateway.name, gatewayReference: event.intent.id };
+    // A capture the provider reports is booked by the one guarded step (settle-payment.ts): if the process that
+    // captured died before booking, this books it; if it did book, this changes nothing.
+    if (event.intent.status === 'succeeded') await bookCapturedPayment(deps.store, ref);
+    if (event.intent.status === 'canceled') await repo.leaveAuthorized(ref.gateway, ref.gatewayReference, 'canceled');
   }
   if (FAILURE_EVENTS.has(event.type) && row.accountUid) await repo.recordFailure(row.accountUid, deps.clock.now());
 }

@@ -3,7 +3,7 @@ import type { ServerClock } from '../clock/server-clock.ts';
 import type { SubscriptionInput } from '../billing/billing.schemas.ts';
 import type { Caller } from '../http/caller.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 
 /** What the payment use cases are given (passed in, never imported). */
 export interface PaymentsDeps {

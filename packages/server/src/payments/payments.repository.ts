@@ -1,11 +1,15 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, invoices, paymentInformation, paymentIntents, payments } from '../db/schema.ts';
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type PaymentInformationRow = typeof paymentInformation.$inferSelect;
 export type NewPaymentInformation = Omit<typeof paymentInformation.$inferInsert, 'updated'>;
-export type NewPayment = Omit<typeof payments.$inferInsert, 'created'>;
+/** `created` is the server clock's now (what payment recovery measures ages by), not the database's. */
+export type NewPayment = typeof payments.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+/** An outbox message stored on a payment, written when the payment is booked and pays its invoice. */
+export type PaidMessage = NonNullable<PaymentRow['onPaid']>[number];
 
 export interface OpenInvoice {
   uid: string;
@@ -20,7 +24,8 @@ export interface OpenInvoice {
  */
 export function paymentsRepository(db: Db) {
   return {
-    async insertIntent(row: Omit<typeof paymentIntents.$inferInsert, 'created' | 'updated'>): Promise<PaymentIntentRow> {
+    /** `created` should be the server clock's now: a sign-up intent's lifetime and payment recovery are measured by it. */
+    async insertIntent(row: Omit<typeof paymentIntents.$inferInsert, 'updated'>): Promise<PaymentIntentRow> {
       const [inserted] = await db.insert(paymentIntents).values(row).returning();
       return inserted!;
     },
@@ -32,10 +37,38 @@ export function paymentsRepository(db: Db) {
     async setIntentStatus(uid: string, status: string): Promise<void> {
       await db.update(paymentIntents).set({ status, updated: new Date() }).where(eq(paymentIntents.uid, uid));
     },
-    /** Marks an intent used by a registration or save; false when something else consumed it first (one intent pays once). */
+    /**
+     * Marks an intent used by a registration or save; false when something else consumed it first (one
+     * intent pays once) or payment recovery took it to release it.
+     */
     async consumeIntent(uid: string, accountUid: string, status: string, at: Date): Promise<boolean> {
       const rows = await db.update(paymentIntents).set({ consumed: at, accountUid, status, updated: at })
         .where(and(eq(paymentIntents.uid, uid), isNull(paymentIntents.consumed)))
+        .returning({ uid: paymentIntents.uid });
+      return rows.length === 1;
+    },
+
+    /**
+     * Sign-up payment intents of this gateway that no registration took (no account, no payment row),
+     * still open in our record and made before `before`, oldest first: payment recovery's candidates.
+     */
+    async staleSignupIntents(gateway: string, before: Date, limit: number): Promise<PaymentIntentRow[]> {
+      return db.select().from(paymentIntents).where(and(
+        eq(paymentIntents.gateway, gateway), eq(paymentIntents.kind, 'payment'), isNull(paymentIntents.accountUid),
+        notInArray(paymentIntents.status, ['canceled', 'succeeded']), lt(paymentIntents.created, before),
+        notExists(db.select({ one: sql`1` }).from(payments)
+          .where(and(eq(payments.gateway, paymentIntents.gateway), eq(payments.gatewayReference, paymentIntents.gatewayIntentId)))),
+      )).orderBy(asc(paymentIntents.created)).limit(limit);
+    },
+    /**
+     * Payment recovery takes a sign-up intent to release it: marked used with no account, so a registration
+     * still holding it fails its consumeIntent (and rolls back) instead of committing work whose money is
+     * being released. False when a registration consumed it first (it is then that registration's).
+     * A row already taken this way is taken again (a run that died before the cancel is finished by the next).
+     */
+    async takeForRelease(uid: string, at: Date): Promise<boolean> {
+      const rows = await db.update(paymentIntents).set({ consumed: sql`coalesce(${paymentIntents.consumed}, ${at})`, updated: at })
+        .where(and(eq(paymentIntents.uid, uid), isNull(paymentIntents.accountUid)))
         .returning({ uid: paymentIntents.uid });
       return rows.length === 1;
     },
@@ -72,9 +105,21 @@ export function paymentsRepository(db: Db) {
     async insertPayment(row: NewPayment): Promise<void> {
       await db.insert(payments).values(row);
     },
-    async setPaymentStatus(gateway: string, gatewayReference: string, status: string, failureMessage: string | null = null): Promise<void> {
-      await db.update(payments).set({ status, failureMessage })
-        .where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, gatewayReference)));
+    /**
+     * Moves a payment on from 'authorized' only (compare and set): of the request's settle, payment
+     * recovery and a webhook, exactly one books a capture or records a refusal. Answers the row when this
+     * call moved it, null when something else had.
+     */
+    async leaveAuthorized(gateway: string, gatewayReference: string, status: 'succeeded' | 'failed' | 'canceled', failureMessage: string | null = null): Promise<PaymentRow | null> {
+      const [row] = await db.update(payments).set({ status, failureMessage })
+        .where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, gatewayReference), eq(payments.status, 'authorized')))
+        .returning();
+      return row ?? null;
+    },
+    /** This gateway's payments committed work left authorized (captured by nobody yet), made before `before`, oldest first. */
+    async authorizedPayments(gateway: string, before: Date, limit: number): Promise<PaymentRow[]> {
+      return db.select().from(payments).where(and(eq(payments.status, 'authorized'), eq(payments.gateway, gateway), lt(payments.created, before)))
+        .orderBy(asc(payments.created)).limit(limit);
     },
     async paymentByReference(gateway: string, gatewayReference: string) {
       const [row] = await db.select().from(payments).where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, gatewayReference)));

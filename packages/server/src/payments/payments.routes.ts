@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders } from '../http/idempotency.ts';
 import { listAnswer, listOf } from '../http/list.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
@@ -18,7 +19,6 @@ import { recordSetupFailure } from './record-setup-failure.ts';
 import { savePaymentInformation } from './save-payment-information.ts';
 
 const BASE = '/api/v1/billing/paymentinformation';
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional() }).loose();
 const ACCOUNT_NOTE = 'Public at sign-up; on an existing account (accountUid, Account, or an intent made for one) it takes the primary contact\'s access token (or the admin key).';
 
 /**
@@ -51,7 +51,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ac
       onRequest: identify, config: routeRateLimit('paymentIntentCreate'),
       schema: {
         tags, summary: 'Get-intent: a payment intent for the amount due now (priced by the server from the draft) or a setup intent',
-        description: ACCOUNT_NOTE, querystring: intentQuery, body: intentBody, headers: idempotencyHeader, response: { 200: intentAnswer },
+        description: ACCOUNT_NOTE, querystring: intentQuery, body: intentBody, headers: idempotencyHeaders, response: { 200: intentAnswer },
       },
     }, async (req) => createIntent(deps, req.caller, {
       intentType: req.query.intentType, accountUid: req.query.accountUid, body: req.body, idempotencyKey: req.headers['idempotency-key'],

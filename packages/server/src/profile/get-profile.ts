@@ -2,7 +2,7 @@ import { ErrorCode } from '@portico/core';
 import { requirePerson } from '../accounts/account-access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import { personToWire } from './profile.mappers.ts';
 import type { ProfileOut } from './profile.schemas.ts';
 

@@ -2,7 +2,7 @@ import { ErrorCode } from '@portico/core';
 import { accountEntries, editableFields } from '@portico/core/profile/profile-fields';
 import { requireMember, requirePrimary } from '../accounts/account-access.ts';
 import { currentOf, latestOf } from '../billing/subscription-timeline.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';

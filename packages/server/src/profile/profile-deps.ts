@@ -1,6 +1,6 @@
 import type { CatalogSnapshots } from '../billing/catalog-snapshot.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 
 /** What the profile area's use cases need, passed in by app.ts. */
 export interface ProfileDeps {

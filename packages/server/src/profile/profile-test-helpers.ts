@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { importCustomer, type ImportOverrides } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 import type { TestApp } from '../testing/create-test-app.ts';

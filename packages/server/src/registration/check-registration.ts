@@ -4,6 +4,7 @@ import {
   type ConfiguredField,
 } from '@portico/core/fields/index';
 import { checkPassword, passwordFieldErrors } from '@portico/core/passwords/password-policy';
+import { displayName } from '@portico/core/profile/display-name';
 import { isCommonPassword } from '../passwords/common-passwords.ts';
 import { COMMON_PASSWORD_KEY } from '../passwords/validate-password.ts';
 import { PROFILE_IMAGE_MAX_BYTES, type ProfileImageType } from '@portico/core/signup/registration-limits';
@@ -147,7 +148,7 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
     },
     account: {
       // accounts.name is required; a form without an account name names the account after its person.
-      name: orNull(a.Name) ?? ([firstName, lastName].filter(Boolean).join(' ') || email),
+      name: orNull(a.Name) ?? displayName(firstName, lastName, email),
       clientIdentifier: orNull(a.ClientIdentifier), domainName: orNull(a.DomainName),
       billingAddress: storedAddress(a.BillingAddress), mailingAddress: storedAddress(a.MailingAddress),
       taxIds: Array.isArray(a.TaxIds) ? (a.TaxIds as { TaxIdType: string; TaxId: string }[]) : [],

@@ -3,7 +3,7 @@ import type { AccessTokens } from '../auth/access-tokens.ts';
 import type { AuthConfig } from '../auth/auth-config.ts';
 import { startSignedIn, type SignInAnswer } from '../auth/sign-in.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { tokenHash } from './secret-token.ts';
 import { spentLinkError } from './spent-link.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode, isValidEmail } from '@portico/core';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { fieldError, validationError } from '../http/app-error.ts';
 
 /**

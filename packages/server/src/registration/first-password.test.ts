@@ -45,7 +45,7 @@ const rows = async (query: ReturnType<typeof sql>) => (await database.db.execute
 
 /** Runs the outbox once and answers the text of the newest mail to `email` (the mail must have come). */
 async function mailTo(t: TestApp, email: string): Promise<{ subject: string; text: string }> {
-  await t.app.signup.outbox.runOnce();
+  await t.app.jobs.deliverDue();
   const mail = inbox.filter((m) => m.to.includes(email)).at(-1);
   expect(mail, `no mail to ${email}`).toBeDefined();
   const text = mailText(mail!.raw);
@@ -224,7 +224,7 @@ describe('registration.requirePassword: the password comes with the sign-up', ()
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ RequiresConfirmation: false, SetPasswordLink: false, Person: { EmailConfirmed: true } });
     const waiting = inbox.length;
-    expect(await off.app.signup.outbox.runOnce()).toBe(0);
+    expect(await off.app.jobs.deliverDue()).toBe(0);
     expect(inbox.length).toBe(waiting);
     expect((await login(off, email, PASSWORD)).statusCode).toBe(200);
   });

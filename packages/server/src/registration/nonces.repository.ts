@@ -1,17 +1,18 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { nonces } from '../db/schema.ts';
-
-/** Expired nonces are kept this long after their expiry (they still answer "expired" meanwhile), then swept. */
-const KEEP_EXPIRED_HOURS = 24;
 
 /** One-time sign-up nonces, stored as their SHA-256 only. */
 export function noncesRepository(db: Db) {
   return {
-    /** `now` is the server clock's (the one expiry is judged by); nonces expired a day before it go. */
-    async insert(valueHash: string, expires: Date, now: Date): Promise<void> {
-      await db.delete(nonces).where(lt(nonces.expires, new Date(now.getTime() - KEEP_EXPIRED_HOURS * 3_600_000)));
+    async insert(valueHash: string, expires: Date): Promise<void> {
       await db.insert(nonces).values({ valueHash, expires });
+    },
+    /** Deletes up to `limit` nonces that expired before `cutoff` (nonce-sweep.ts); returns how many. */
+    async deleteExpiredBefore(cutoff: Date, limit: number): Promise<number> {
+      const due = db.select({ valueHash: nonces.valueHash }).from(nonces).where(lt(nonces.expires, cutoff)).limit(limit);
+      const rows = await db.delete(nonces).where(inArray(nonces.valueHash, due)).returning({ valueHash: nonces.valueHash });
+      return rows.length;
     },
     /**
      * Uses the nonce up: true only for an unused, unexpired one. A concurrent second use waits on

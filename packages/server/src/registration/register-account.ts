@@ -6,10 +6,11 @@ import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
 import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
 import { newSubscriptionRow } from '../billing/new-subscription-row.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { isUniqueViolation } from '../http/database-errors.ts';
+import { siteLinkPage } from '../http/site-url.ts';
 import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer, type IdempotencyRequest } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { CONFIRMATION_MAIL_TOPIC, type ConfirmationMailPayload } from '../mail/confirmation-mail.ts';
@@ -70,12 +71,7 @@ function mailedLink(deps: RegistrationDeps, checked: CheckedRegistration, reques
   if (deps.mailer.kind === 'off') throw new AppError(ErrorCode.MailUnavailable);
   const target = requested ?? config.registration.confirmationUrl ?? config.company.websiteUrl;
   const message = 'confirmationUrl must be a page on one of the company\'s sites.';
-  if (!target) throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.Required, message)]);
-  const url = new URL(target);
-  if (!deps.allowedOrigins.has(url.origin) || !/^https?:$/.test(url.protocol)) {
-    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('query.confirmationUrl', ErrorCode.InvalidValue, message)]);
-  }
-  return { page: url.toString(), setPassword };
+  return { page: siteLinkPage(target, deps.allowedOrigins, 'query.confirmationUrl', message), setPassword };
 }
 
 interface Prepared {
@@ -283,17 +279,19 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
   }
 
   if (extras.verified) {
-    const consumed = await deps.payments.consume(repos, extras.verified, { accountUid, invoiceUid: invoice?.Uid ?? null, at: now });
-    // The receipt is written in the transaction that books the captured money: once, and never for a capture the
-    // gateway refused, a card only set up (manual payments, a trial) or an invoice a coupon paid in full.
+    // The receipt is stored with the payment and written in the transaction that books the captured money (this
+    // request's settle, or payment recovery after a crash): once, and never for a capture the gateway refused, a
+    // card only set up (manual payments, a trial) or an invoice a coupon paid in full.
     const receipt: ReceiptMailPayload | null = invoice && summary && sub && invoice.Status === 'Open' ? {
       personUid,
       receipt: signupReceipt({ number: invoice.InvoiceNumber, date: invoice.InvoiceDate, currency, total: summary.Total, lines: summary.InvoiceDisplayItems }, sub, paidWith(extras.verified), extras.next),
     } : null;
+    const consumed = await deps.payments.consume(repos, extras.verified, {
+      accountUid, invoiceUid: invoice?.Uid ?? null, at: now, onPaid: receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }] : [],
+    });
     repos.afterCommit(async () => {
-      let enqueued = false;
-      await deps.payments.settle(consumed, receipt ? async (booking) => { await booking.outbox.enqueue(RECEIPT_MAIL_TOPIC, receipt); enqueued = true; } : undefined);
-      if (enqueued) deps.wakeOutbox();
+      await deps.payments.settle(consumed);
+      if (receipt) deps.wakeOutbox(); // a look at the outbox costs little; the receipt is there once the money is booked
     });
   }
 

@@ -2,10 +2,11 @@ import type { AccessTokens } from '../auth/access-tokens.ts';
 import type { AuthConfig } from '../auth/auth-config.ts';
 import type { CaptchaVerifier } from '../captcha/captcha.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 import type { Caller } from '../http/caller.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxTopic } from '../jobs/outbox.repository.ts';
 
 /** A completed intent the gateway confirmed for this sign-up's amount (opaque to registration). */
 export interface VerifiedSignupPayment {
@@ -25,13 +26,17 @@ export interface ConsumedSignupPayment {
  */
 export interface SignupPayments {
   verify(req: { clientSecret: string; expectedAmountMinor: number; currency: string }): Promise<VerifiedSignupPayment>;
-  consume(repos: UnitOfWork, verified: VerifiedSignupPayment, ctx: { accountUid: string; invoiceUid: string | null; at: Date }): Promise<ConsumedSignupPayment>;
   /**
-   * After the commit: capture and book the money on the invoice. `whenPaid` runs in the transaction that
-   * books it, only when that makes the invoice Paid (the receipt mail is enqueued there: once, and never for
-   * a capture the gateway refused).
+   * Inside the transaction. `onPaid`: outbox messages stored with the payment and written in the transaction
+   * that books the money, only when that makes the invoice Paid (the receipt mail: once, and never for a
+   * capture the gateway refused), whether the request's settle or payment recovery books it.
    */
-  settle(consumed: ConsumedSignupPayment, whenPaid?: (repos: UnitOfWork) => Promise<void>): Promise<void>;
+  consume(
+    repos: UnitOfWork, verified: VerifiedSignupPayment,
+    ctx: { accountUid: string; invoiceUid: string | null; at: Date; onPaid?: readonly { topic: OutboxTopic; payload: unknown }[] },
+  ): Promise<ConsumedSignupPayment>;
+  /** After the commit: capture and book the money on the invoice (a crash before it: payment recovery does it). */
+  settle(consumed: ConsumedSignupPayment): Promise<void>;
   /** After a rollback: cancel the authorization, unless another request consumed the intent meanwhile. */
   release(verified: VerifiedSignupPayment): Promise<void>;
   /** A sign-up intent the customer could not complete (declined card): cancel it, quietly. */

@@ -47,7 +47,7 @@ describe('Sign in with Google', () => {
     const res = await register(g, registrationBody({ Nonce: await nonce(g), GoogleIdToken: await idToken(email) }, { Email: undefined }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ CreatedWithGoogle: true, RequiresConfirmation: false, Person: { Email: email, EmailConfirmed: true } });
-    expect(await g.app.signup.outbox.runOnce()).toBe(0);
+    expect(await g.app.jobs.deliverDue()).toBe(0);
   });
 
   it('refuses a typed email other than the token\'s, and a token Google did not sign, writing nothing', async () => {

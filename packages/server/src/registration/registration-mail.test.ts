@@ -38,7 +38,7 @@ describe('"Almost done": the confirmation mail goes out over SMTP after the comm
     expect(res.json()).toMatchObject({ RequiresConfirmation: true, SetPasswordLink: false, Person: { EmailConfirmed: false } });
     // Written with the registration; delivered by the outbox worker (start-server runs it; here one round).
     const waiting = inbox.length;
-    expect(await t.app.signup.outbox.runOnce()).toBe(1);
+    expect(await t.app.jobs.deliverDue()).toBe(1);
     expect(inbox.length).toBe(waiting + 1);
     const mail = inbox.at(-1)!;
     expect(mail.to).toEqual([body.Person.Email]);
@@ -57,12 +57,12 @@ describe('"Almost done": the confirmation mail goes out over SMTP after the comm
     expect(again.statusCode).toBe(409);
     expect(again.json().ErrorCode).toBe('Errors.EmailAlreadyConfirmed');
     // Nothing more to send for a confirmed person.
-    expect(await t.app.signup.outbox.runOnce()).toBe(0);
+    expect(await t.app.jobs.deliverDue()).toBe(0);
   });
 
   it('an expired or made-up link is 404 Errors.InvalidToken and confirms nothing', async () => {
     const res = await register(t, registrationBody({ Nonce: await nonce(t) }, withPassword));
-    await t.app.signup.outbox.runOnce();
+    await t.app.jobs.deliverDue();
     const token = confirmLink(inbox.at(-1)!)![1]!;
     t.clock.set(new Date(t.clock.now().getTime() + 72 * 3_600_000 + 1000)); // EMAIL_CONFIRMATION_TTL_HOURS later
     const late = await t.request({ method: 'POST', url: '/api/v1/crm/registrations/confirm', payload: { Token: token } });
@@ -79,7 +79,7 @@ describe('without SMTP', () => {
     const t = await createTestApp({ config: registrationConfig({ confirm: true }) });
     try {
       await register(t, registrationBody({ Nonce: await nonce(t) }, { FirstName: '<b>Ada</b>' }));
-      await t.app.signup.outbox.runOnce();
+      await t.app.jobs.deliverDue();
       const page = await t.request({ method: 'GET', url: '/dev/mailbox' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { CARDS, cardToken, confirm, dueNow, pay, signupIntent } from '../payments/payments-test-helpers.ts';
 import { counts, expectRefusedWithoutWrites, nonce, register, registrationBody, registrationConfig } from './registration-test-helpers.ts';
 

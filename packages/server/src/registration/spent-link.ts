@@ -1,5 +1,5 @@
 import { ErrorCode } from '@portico/core';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { tokenHash } from './secret-token.ts';
 

@@ -2,7 +2,7 @@ import { notFound } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { AuditAction } from '../auth/audit-log.repository.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { personSession } from './list-sessions.ts';
 import type { SessionsDeps } from './sessions-deps.ts';
 

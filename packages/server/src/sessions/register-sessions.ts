@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { openGeoIp } from './geoip.ts';
 import { sessionsAdminRoutes, sessionsRoutes } from './sessions.routes.ts';

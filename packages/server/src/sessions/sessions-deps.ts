@@ -1,5 +1,5 @@
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { GeoIp } from './geoip.ts';
 
 /** What the session list's use cases need (register-sessions.ts passes them in). */

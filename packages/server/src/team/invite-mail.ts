@@ -1,10 +1,11 @@
 import { INVITE_TTL_DAYS } from '@portico/core/team/team-rules';
 import type { PeopleRepository } from '../accounts/people.repository.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../outbox/outbox.repository.ts';
+import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { EmailTokensRepository } from '../registration/email-tokens.repository.ts';
 import { newSecretToken, tokenHash } from '../registration/secret-token.ts';
 import type { TeamRepository } from './team.repository.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const INVITE_MAIL_TOPIC = 'mail.invite';
 
@@ -17,8 +18,6 @@ export interface InviteMailPayload {
   /** Who invited, as the mail names them. */
   invitedBy: string;
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function inviteLink(linkBase: string, token: string): string {
   const url = new URL(linkBase);
@@ -35,7 +34,7 @@ export function inviteMessage(to: { email: string; firstName: string | null }, c
     to: to.email,
     subject: `You are invited to join ${companyName}`,
     text: [hello, '', invite, how, link, '', expiry].join('\n'),
-    html: `<p>${escape(hello)}</p><p>${escape(invite)}</p><p>${escape(how)}</p><p><a href="${escape(link)}">Set my password and join</a></p><p>${escape(expiry)}</p>`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(invite)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(link)}">Set my password and join</a></p><p>${escapeHtml(expiry)}</p>`,
   };
 }
 

@@ -1,8 +1,10 @@
 import { ErrorCode } from '@portico/core';
+import { displayName } from '@portico/core/profile/display-name';
 import { requirePrimary } from '../accounts/account-access.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { callerScope, requestHash, withIdempotency } from '../http/idempotency.ts';
+import { siteLinkPage } from '../http/site-url.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { memberToWire, seatsOf } from './list-team.ts';
 import type { InviteMailPayload } from './invite-mail.ts';
@@ -20,21 +22,8 @@ export interface InviteRequest {
 /** The page the invitation link opens: the widget's host page when it is on an allowed origin, else the company's site. */
 function linkBase(deps: TeamDeps, requested: string | undefined): string {
   const message = 'parentUrl must be a page on one of the company\'s sites.';
-  const target = requested ?? deps.defaultLinkBase;
-  if (!target) throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('querystring.parentUrl', ErrorCode.Required, message)]);
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('querystring.parentUrl', ErrorCode.InvalidValue, message)]);
-  }
-  if (!/^https?:$/.test(url.protocol) || !deps.allowedOrigins.has(url.origin)) {
-    throw new AppError(ErrorCode.ValidationFailed, message, [fieldError('querystring.parentUrl', ErrorCode.InvalidValue, message)]);
-  }
-  // A resetToken already on the host page (the widget just used one) must not ride along.
-  url.searchParams.delete('resetToken');
-  url.hash = '';
-  return url.toString();
+  // A token already on the host page (the widget just used a resetToken) never rides along.
+  return siteLinkPage(requested ?? deps.defaultLinkBase, deps.allowedOrigins, 'querystring.parentUrl', message);
 }
 
 /**
@@ -70,7 +59,7 @@ export async function inviteTeamMember(deps: TeamDeps, caller: Caller, req: Invi
     const linkUid = newUid();
     await repos.people.link({ uid: linkUid, personUid, accountUid: me.accountUid, isPrimary: false, receiveInvoices: false });
     const inviter = await repos.people.get(me.personUid);
-    const invitedBy = [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ') || inviter?.email || 'The account owner';
+    const invitedBy = (inviter && displayName(inviter.firstName, inviter.lastName, inviter.email)) || 'The account owner';
     const payload: InviteMailPayload = { personUid, accountUid: me.accountUid, linkBase: base, invitedBy };
     await repos.outbox.enqueue('mail.invite', payload);
     await repos.auditLog.append({

@@ -1,7 +1,7 @@
 import { inviteRefusal } from '@portico/core/team/team-rules';
 import type { Caller } from '../http/caller.ts';
 import { requireMember } from '../accounts/account-access.ts';
-import type { Repositories } from '../db/unit-of-work.ts';
+import type { Repositories } from '../unit-of-work.ts';
 import type { PageRequest } from '../http/list.ts';
 import type { TeamFilter, TeamMember, TeamSort } from './team.repository.ts';
 import type { TeamDeps } from './team-deps.ts';

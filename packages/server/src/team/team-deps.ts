@@ -1,5 +1,5 @@
 import type { ServerClock } from '../clock/server-clock.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What the team use cases are given (passed in, never imported). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { tokenHash } from '../registration/secret-token.ts';
 import { PEOPLE, bearer, invite, member, nextAddress, teamOwner, whoAmI } from './team-test-helpers.ts';
 
@@ -39,7 +39,7 @@ describe('POST /profile/account/people: the invitation', () => {
     expect((await rows<{ password_hash: string | null }>(sql`select password_hash from people where uid = ${personUid}`))[0]!.password_hash).toBeNull();
 
     const waiting = inbox.length;
-    expect(await t.app.signup.outbox.runOnce()).toBe(1);
+    expect(await t.app.jobs.deliverDue()).toBe(1);
     expect(inbox.length).toBe(waiting + 1);
     const mail = inbox.at(-1)!;
     expect(mail.to).toEqual([email]);

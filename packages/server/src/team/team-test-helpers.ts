@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
-import { unitOfWork } from '../db/unit-of-work.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../auth/register-auth.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders } from '../http/idempotency.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { preHandlerLimit } from '../http/rate-limits.ts';
 import { changeTeamMember, removeTeamMember } from './change-team-member.ts';
@@ -9,7 +10,7 @@ import { inviteTeamMember } from './invite-team-member.ts';
 import { listTeam } from './list-team.ts';
 import type { TeamDeps } from './team-deps.ts';
 import {
-  inviteHeaders, inviteInput, inviteQuery, memberOut, parseTeamOrder, teamOut, teamQuery, uidParams, updateInput, updateOut,
+  inviteInput, inviteQuery, memberOut, parseTeamOrder, teamOut, teamQuery, uidParams, updateInput, updateOut,
 } from './team.schemas.ts';
 
 const tags = ['team'];
@@ -39,7 +40,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamDeps & { guard:
     preHandler: [preHandlerLimit(app, 'invitePerAccount'), preHandlerLimit(app, 'invitePerAddress')],
     schema: {
       tags, summary: 'Invite a person (primary contact only): added to the account and sent a single-use link to set a password and join. 409 Errors.TeamSeatsExhausted / Errors.TeamMaximumPeopleReached / Errors.Duplicate',
-      querystring: inviteQuery, headers: inviteHeaders, body: inviteInput, response: { 201: memberOut },
+      querystring: inviteQuery, headers: idempotencyHeaders, body: inviteInput, response: { 201: memberOut },
     },
   }, async (req, reply) => {
     const answer = await inviteTeamMember(deps, req.caller, {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@portico/core/validation/email';
 import { TEAM_PAGE_SIZE } from '@portico/core/team/team-rules';
-import { idempotencyKeyHeader } from '../http/idempotency.ts';
 import { listAnswer } from '../http/list.ts';
 import type { TeamSort, TeamSortField } from './team.repository.ts';
 
@@ -62,7 +61,6 @@ export const inviteQuery = z.object({
   /** The page the invitation link opens (the host page); must be on one of the company's sites. */
   parentUrl: z.string().max(2000).optional(),
 }).strict();
-export const inviteHeaders = z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }).loose();
 
 export const uidParams = z.object({ Uid: z.string().min(1).max(64) });
 export const updateInput = z.object({

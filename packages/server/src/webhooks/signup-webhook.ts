@@ -1,7 +1,8 @@
+import type { CompanyConfig } from '../config/company-config.schema.ts';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/database.ts';
-import { enqueueOutbox } from '../outbox/outbox.repository.ts';
-import type { OutboxHandler } from '../outbox/outbox-worker.ts';
+import { enqueueOutbox } from '../jobs/outbox.repository.ts';
+import type { OutboxHandler } from '../jobs/outbox-worker.ts';
 
 export const SIGNUP_WEBHOOK_TOPIC = 'signup.webhook';
 /** The `type` of the event body (Standard Webhooks' recommended `{ type, timestamp, data }`). */
@@ -62,4 +63,17 @@ export function signupWebhookHandler(config: SignupWebhookConfig, accounts: { se
     const clientIdentifier = await clientIdentifierOf(response);
     if (clientIdentifier) await accounts.setClientIdentifier(payload.Account.Uid, clientIdentifier);
   };
+}
+
+/**
+ * The sign-up webhook the config names, with its signing secret read from the environment; none
+ * when the config has none. Fails the start, naming the variable, when the secret is missing:
+ * unsigned sign-ups must never leave the server.
+ */
+export function signupWebhookFromConfig(config: CompanyConfig, secrets: Record<string, string | undefined>): SignupWebhookConfig | undefined {
+  const hook = config.webhooks.signup;
+  if (!hook) return undefined;
+  const secret = secrets[hook.secretEnv];
+  if (!secret) throw new Error(`webhooks.signup.secretEnv: the environment variable ${hook.secretEnv} holding the webhook signing secret (whsec_…) is not set`);
+  return { url: hook.url, secret };
 }

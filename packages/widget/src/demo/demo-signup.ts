@@ -1,4 +1,5 @@
 import { ErrorCode } from '@portico/core';
+import { displayName } from '@portico/core/profile/display-name';
 import type { Operation, RequestBody, ResponseBody } from '../api/api-types.ts';
 import { computeChargeSummary } from './demo-billing.ts';
 import { demoCardFor } from './demo-sandbox.ts';
@@ -87,7 +88,7 @@ export function demoRegister(body: RegistrationBody, now: Date): Registration {
   const discount = today ? -today.InvoiceDisplayItems.filter((i) => i.Total < 0).reduce((sum, i) => sum + i.Total, 0) : 0;
   const answer: Registration = {
     Account: {
-      Uid: accountUid, Name: body.Account?.Name || [contact.FirstName, contact.LastName].filter(Boolean).join(' ') || email, AccountType: 1,
+      Uid: accountUid, Name: body.Account?.Name || displayName(contact.FirstName, contact.LastName, email), AccountType: 1,
       BillingAddress: null, TaxStatus: null, CurrentSubscription: subscription, LatestSubscription: subscription, PrimaryContact: contact,
       PersonAccount: [{ Uid: nextId('pa'), IsPrimary: true, ReceiveInvoices: true, Person: contact }],
     },

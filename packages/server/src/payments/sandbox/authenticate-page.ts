@@ -1,6 +1,6 @@
 import { formatMoney } from '@portico/core';
+import { escapeHtml } from '../../http/escape-html.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en">

@@ -61,17 +61,25 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
     async cancelIntent(id: string): Promise<GatewayIntent> {
       const current = await load(id);
       if (current.status === 'canceled') return toIntent(current);
-      const row = await repo.updateIntent(id, CANCELLABLE, { status: 'canceled' });
-      if (!row) throw new GatewayError('invalid', `You cannot cancel this intent because it has a status of ${(await load(id)).status}.`, 'intent_unexpected_state');
-      await repo.updateCharges(id, 'authorized', 'canceled');
+      const row = await repo.settleIntent(id, CANCELLABLE, 'canceled');
+      if (!row) {
+        const now = await load(id);
+        if (now.status === 'canceled') return toIntent(now); // a concurrent cancel won: the outcome asked for
+        throw new GatewayError('invalid', `You cannot cancel this intent because it has a status of ${now.status}.`, 'intent_unexpected_state');
+      }
       return toIntent(row);
     },
     async captureIntent(id: string): Promise<GatewayIntent> {
       const current = await load(id);
       if (current.status === 'succeeded') return toIntent(current);
-      const row = await repo.updateIntent(id, ['requires_capture'], { status: 'succeeded' });
-      if (!row) throw new GatewayError('invalid', `This intent could not be captured because it has a status of ${current.status}.`, 'intent_unexpected_state');
-      await repo.updateCharges(id, 'authorized', 'succeeded');
+      // Intent and charge move in one transaction of the sandbox's own, so a caller dying right after
+      // (or mid-way) never leaves a capture half recorded; a second capture finds it 'succeeded' above.
+      const row = await repo.settleIntent(id, ['requires_capture'], 'succeeded');
+      if (!row) {
+        const now = await load(id);
+        if (now.status === 'succeeded') return toIntent(now); // a concurrent capture won: captured once
+        throw new GatewayError('invalid', `This intent could not be captured because it has a status of ${now.status}.`, 'intent_unexpected_state');
+      }
       return toIntent(row);
     },
     async detachPaymentMethod(token: string): Promise<void> {

@@ -7,7 +7,15 @@ export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 type IntentPatch = Partial<Pick<SandboxIntentRow, 'status' | 'lastError' | 'paymentMethodId' | 'returnUrl'>>;
 
-/** The sandbox gateway's own records (its "provider side"); nothing of Portico's reads these. */
+/**
+ * The sandbox gateway's own records (its "provider side"); nothing of Portico's reads these. Like a
+ * provider's, they are written apart from Portico's work: `db` is the root handle (the gateway is
+ * built once at start-up over `database.db`, never over a transaction), so every write commits on
+ * its own, and a rollback or a crash of the work that called the gateway does not undo what the
+ * provider did (an authorization, a capture). On embedded PGlite's single connection such a write
+ * waits for an open transaction instead of joining it, which is why the payment steps call the
+ * gateway only outside the work's transaction (consume-signup-payment.ts).
+ */
 export function sandboxRepository(db: Db) {
   return {
     async insertMethod(row: typeof sandboxPaymentMethods.$inferInsert): Promise<void> {
@@ -52,8 +60,20 @@ export function sandboxRepository(db: Db) {
     async insertCharge(row: typeof sandboxCharges.$inferInsert): Promise<void> {
       await db.insert(sandboxCharges).values(row);
     },
-    async updateCharges(intentId: string, from: string, to: string): Promise<void> {
-      await db.update(sandboxCharges).set({ status: to }).where(and(eq(sandboxCharges.intentId, intentId), eq(sandboxCharges.status, from)));
+    /**
+     * Moves an intent on (compare and set, as updateIntent) together with its charges, in one
+     * transaction of the sandbox's own: a capture or a cancel is recorded whole, and once this returns
+     * it stays recorded whatever happens to the caller next.
+     */
+    async settleIntent(id: string, from: readonly string[], status: 'succeeded' | 'canceled'): Promise<SandboxIntentRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(sandboxIntents).set({ status, updated: new Date() })
+          .where(and(eq(sandboxIntents.id, id), inArray(sandboxIntents.status, [...from])))
+          .returning();
+        if (!row) return null;
+        await tx.update(sandboxCharges).set({ status }).where(and(eq(sandboxCharges.intentId, id), eq(sandboxCharges.status, 'authorized')));
+        return row;
+      });
     },
     async charges(intentId: string): Promise<SandboxChargeRow[]> {
       return db.select().from(sandboxCharges).where(eq(sandboxCharges.intentId, intentId));

@@ -17,12 +17,6 @@ export function fetchTeamPage(api: ApiClient, offset: number): Promise<TeamPage>
   return api.request('get', '/api/v1/profile/account/people', { query: { limit: TEAM_PAGE_SIZE, offset, orderBy: TEAM_ORDER } });
 }
 
-/** How the screens name a person: their name, else their email. */
-export function memberName(person: { FirstName: string | null; LastName: string | null; Email: string }): string {
-  const name = [person.FirstName, person.LastName].filter((p) => p && p.trim()).join(' ');
-  return name || person.Email;
-}
-
 /** The page the widget is on, without link tokens or a fragment: where the invitation link leads (the server checks its origin). */
 export function invitePage(href: string): string {
   const url = new URL(href);

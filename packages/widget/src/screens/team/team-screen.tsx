@@ -1,5 +1,6 @@
 import './setup.ts';
 import { useState } from 'react';
+import { displayName, fullName } from '@portico/core/profile/display-name';
 import { TEAM_PAGE_SIZE } from '@portico/core/team/team-rules';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';
@@ -10,7 +11,7 @@ import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
-import { fetchTeamPage, memberName, teamQueryKey, type TeamMember, type TeamPage } from './team-calls.ts';
+import { fetchTeamPage, teamQueryKey, type TeamMember, type TeamPage } from './team-calls.ts';
 import { useSession } from '../../session/use-session.ts';
 
 /**
@@ -78,8 +79,9 @@ function Seats({ seats, owner }: { seats: TeamPage['Seats']; owner: boolean }) {
 function MemberRow({ member, me }: { member: TeamMember; me: { personUid: string | null; isPrimary: boolean } }) {
   const { t } = useTranslation();
   const { actions } = useWidget();
-  const name = memberName(member.Person);
-  const named = [member.Person.FirstName, member.Person.LastName].some((p) => p && p.trim());
+  const { FirstName, LastName, Email } = member.Person;
+  const name = displayName(FirstName, LastName, Email);
+  const named = fullName(FirstName, LastName) !== '';
   return (
     <li className="p-group" style={{ flexWrap: 'wrap' }}>
       <div style={{ minWidth: 0 }}>

@@ -1,6 +1,6 @@
 // Writes the OpenAPI document the server serves at /api/docs/json to a file, so tools
 // can check it without a running server: `npm test` lints it with Redocly (step
-// "openapi lint"). Usage: node --import tsx packages/server/src/http/write-openapi.ts <out.json>
+// "openapi lint"). Usage: node --import tsx packages/server/src/openapi/write-openapi.ts <out.json>
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../app.ts';
 import { loadCompanyConfig } from '../config/load-company-config.ts';

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "on_paid" jsonb;--> statement-breakpoint
+CREATE INDEX "payment_intents_open_signup_idx" ON "payment_intents" USING btree ("created") WHERE "payment_intents"."account_uid" is null and "payment_intents"."kind" = 'payment' and "payment_intents"."status" not in ('canceled', 'succeeded');--> statement-breakpoint
+CREATE INDEX "payments_authorized_idx" ON "payments" USING btree ("created") WHERE "payments"."status" = 'authorized';

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { featureModule, type AppContext } from '../feature-module.ts';
+import { guardRoutes } from '../http/route-auth.ts';
+import { accountsAdminRoutes } from './accounts-admin.routes.ts';
+import { accountSupportAdminRoutes } from './account-support-admin.routes.ts';
+import { clockAdminRoutes } from './clock-admin.routes.ts';
+
+/** The operator's API behind the admin key: accounts (import, read), support actions, the server clock. */
+async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    guardRoutes(scope, 'adminKey', ctx.adminGuard);
+    await accountsAdminRoutes(scope, ctx.billing);
+    await accountSupportAdminRoutes(scope, { db: ctx.db });
+    await clockAdminRoutes(scope, ctx.clock);
+  });
+}
+
+/** Admin (src/feature-module.ts). */
+export const adminModule = featureModule({ name: 'admin', routes });

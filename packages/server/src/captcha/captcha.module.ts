@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { featureModule, type AppContext } from '../feature-module.ts';
+import { createCaptcha, type CaptchaVerifier } from './captcha.ts';
+import { captchaSolutionsRepository } from './captcha-solutions.repository.ts';
+import { captchaRoutes } from './captcha.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sign-up captcha the config names (ALTCHA, reCAPTCHA, Turnstile or none). */
+    captcha: CaptchaVerifier;
+  }
+}
+
+/** The captcha (app.captcha) and GET /captcha/challenge. */
+async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const captcha = createCaptcha(ctx.config.captcha, {
+    // PORTICO_CAPTCHA_HMAC_KEY; absent, a key is made for this process (start-server warns, and refuses in production).
+    hmacKey: ctx.captchaHmacKey ?? randomBytes(32).toString('base64url'),
+    secrets: ctx.secrets,
+    used: captchaSolutionsRepository(ctx.db),
+  });
+  app.decorate('captcha', captcha);
+  await app.register(async (scope) => captchaRoutes(scope, { captcha }));
+}
+
+/** Captcha (src/feature-module.ts). */
+export const captchaModule = featureModule({ name: 'captcha', routes });

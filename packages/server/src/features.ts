@@ -1,0 +1,71 @@
+import type { Db } from './db/database.ts';
+import type { RepositoryFactories } from './db/unit-of-work.ts';
+import type { FeatureModule } from './feature-module.ts';
+import { idempotencyRepository } from './http/idempotency.repository.ts';
+import { enqueueOutbox, type OutboxTopic } from './jobs/outbox.repository.ts';
+import { rowCountsRepository } from './db/row-counts.repository.ts';
+import { accountsModule } from './accounts/accounts.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { billingModule } from './billing/billing.module.ts';
+import { catalogModule } from './catalog/catalog.module.ts';
+import { emailChangeModule } from './email-change/email-change.module.ts';
+import { emailListsModule } from './email-lists/email-lists.module.ts';
+import { fieldsModule } from './fields/fields.module.ts';
+import { filesModule } from './files/files.module.ts';
+import { mailModule } from './mail/mail.module.ts';
+import { passwordsModule } from './passwords/passwords.module.ts';
+import { paymentsModule } from './payments/payments.module.ts';
+import { profileModule } from './profile/profile.module.ts';
+import { registrationModule } from './registration/registration.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
+import { teamModule } from './team/team.module.ts';
+import { webhooksModule } from './webhooks/webhooks.module.ts';
+import { widgetsModule } from './widgets/widgets.module.ts';
+import { enumsModule } from './enums/enums.module.ts';
+import { captchaModule } from './captcha/captcha.module.ts';
+import { googleModule } from './google/google.module.ts';
+import { adminModule } from './admin/admin.module.ts';
+import { sessionsModule } from './sessions/sessions.module.ts';
+import { communityModule } from './community/community.module.ts';
+import { attributesModule } from './attributes/attributes.module.ts';
+
+/**
+ * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
+ * of work takes its repositories, app.ts registers its routes in this order, the job runner takes its
+ * outbox topics and periodic jobs. Order: a module that uses another's service on the app comes
+ * after it (auth makes app.auth; captcha, google and payments make app.captcha, app.google, app.payments).
+ */
+export const FEATURES = [
+  widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule,
+  passwordsModule, teamModule, paymentsModule, registrationModule, filesModule, profileModule, communityModule,
+  sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule,
+  accountsModule, emailListsModule, fieldsModule, settingsModule,
+] as const;
+
+/** The infrastructure's own tables, reached through the unit of work like a feature's. */
+const INFRASTRUCTURE = {
+  idempotency: idempotencyRepository,
+  /** Messages written in the caller's transaction, delivered after the commit by the job runner. */
+  outbox: (db: Db) => ({ enqueue: (topic: OutboxTopic, payload: unknown) => enqueueOutbox(db, topic, payload) }),
+  rowCounts: rowCountsRepository,
+};
+
+type RepositoriesOf<M> = M extends { repositories: infer F } ? { [K in keyof F]: F[K] extends (db: Db) => infer T ? T : never } : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every repository by the name use cases reach it under (`repos.people`). */
+export type Repositories = UnionToIntersection<RepositoriesOf<(typeof FEATURES)[number]>> & { [K in keyof typeof INFRASTRUCTURE]: ReturnType<(typeof INFRASTRUCTURE)[K]> };
+
+/** Two modules may not claim one name: the second would silently replace the first's repository. */
+function collect(): RepositoryFactories<Repositories> {
+  const all: Record<string, unknown> = { ...INFRASTRUCTURE };
+  for (const m of FEATURES as readonly FeatureModule[]) {
+    for (const [name, make] of Object.entries(m.repositories ?? {})) {
+      if (name in all) throw new Error(`repository "${name}" of module ${m.name} is already registered`);
+      all[name] = make;
+    }
+  }
+  return all as RepositoryFactories<Repositories>;
+}
+
+export const REPOSITORIES = collect();

@@ -1,0 +1,163 @@
+import type { Db } from '../db/database.ts';
+import type { ServerClock } from '../clock/server-clock.ts';
+import type { JobLog, PeriodicJob } from './job-types.ts';
+import { createOutboxWorker, retryDelayMs, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { periodicJobsRepository } from './periodic-jobs.repository.ts';
+
+export interface JobRunnerOptions {
+  db: Db;
+  /** The one server clock: periodic jobs are due by it, and moving it wakes the runner. */
+  clock: ServerClock;
+  /** Outbox topic → handler (every feature's, collected by the caller). */
+  handlers: Record<string, OutboxHandler>;
+  periodic: PeriodicJob[];
+  log?: JobLog;
+  outbox?: Partial<Omit<OutboxWorkerOptions, 'db' | 'handlers' | 'log'>>;
+  /** Longest sleep between looks at the periodic jobs (another node may have changed the schedule). */
+  maxSleepMs?: number;
+  /** Shortest sleep: a due job another node holds is not asked for again sooner. */
+  minSleepMs?: number;
+  random?: () => number;
+}
+
+export interface JobRunner {
+  /** Makes every periodic job due now (a restart finishes what a crash left), then delivers and runs until stop(). */
+  start(): Promise<void>;
+  /** Stops looking for work and aborts runs in flight (they are taken over when their lease ends). */
+  stop(): Promise<void>;
+  /** Looks for due work now (after a commit that enqueued a message, or when the clock moved). */
+  wake(): void;
+  /** One round of periodic jobs: runs each that is due and not held by another node; returns how many ran. */
+  runDue(): Promise<number>;
+  /** One outbox round (claim and deliver); returns how many messages it tried. */
+  deliverDue(): Promise<number>;
+}
+
+const DEFAULT_JOB_TIMEOUT_MS = 60_000;
+
+/**
+ * The one job runner: outbox delivery (at least once; every handler is idempotent) and periodic
+ * jobs (claimed in `periodic_jobs` by one UPDATE, so one period's run happens on one node however
+ * many nodes run this). Every node may run it. Periodic jobs are due by the server clock, so the
+ * demo or a test that moves the admin clock sees due jobs run within a second. docs/jobs.md
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { clock } = options;
+  const log = options.log;
+  const random = options.random ?? Math.random;
+  const maxSleepMs = options.maxSleepMs ?? 60_000;
+  const minSleepMs = options.minSleepMs ?? 1000;
+  const jobs = options.periodic;
+  const names = jobs.map((j) => j.name);
+  if (new Set(names).size !== names.length) throw new Error(`periodic job names must be unique: ${names.join(', ')}`);
+  const repo = periodicJobsRepository(options.db);
+  const outbox: OutboxWorker = createOutboxWorker({ ...options.outbox, db: options.db, handlers: options.handlers, ...(log ? { log } : {}) });
+
+  let stopped = true;
+  let stopping = new AbortController();
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let unsubscribe: (() => void) | null = null;
+  /** When each job is next due, as last seen (this node's cache of the table; refreshed every round). */
+  let nextRuns = new Map<string, Date>();
+
+  async function runOne(job: PeriodicJob, now: Date): Promise<boolean> {
+    const timeoutMs = job.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    // Held longer than a run may take, so only a dead node's run is taken over.
+    const claim = await repo.claim(job.name, now, timeoutMs * 2 + 5000);
+    if (!claim) return false;
+    const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
+    try {
+      const result = (await job.run({ now: () => clock.now(), signal, log: log ?? silent })) ?? 0;
+      if (signal.aborted) throw new Error(stopping.signal.aborted ? 'stopped' : `timed out after ${timeoutMs} ms`);
+      const next = new Date(clock.now().getTime() + job.everyMs);
+      await repo.succeeded(job.name, now, next, result);
+      nextRuns.set(job.name, next);
+      if (result > 0) log?.info({ job: job.name, result }, 'periodic job done');
+    } catch (err) {
+      const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);
+      // Retried sooner than its period, backing off: 1 s, 2 s, 4 s ... up to the period.
+      const retryAt = new Date(clock.now().getTime() + retryDelayMs(claim.attempts, 1000, Math.max(1000, job.everyMs), random));
+      await repo.failed(job.name, why, retryAt);
+      nextRuns.set(job.name, retryAt);
+      log?.warn({ job: job.name, attempts: claim.attempts, error: why }, 'periodic job failed; will retry');
+    }
+    return true;
+  }
+
+  async function runDue(): Promise<number> {
+    const now = clock.now();
+    const due = jobs.filter((job) => {
+      const next = nextRuns.get(job.name);
+      return !next || next <= now;
+    });
+    const ran = await Promise.all(due.map((job) => runOne(job, now).catch((err: unknown) => {
+      log?.error({ job: job.name, error: err instanceof Error ? err.message : String(err) }, 'periodic job bookkeeping failed');
+      return false;
+    })));
+    return ran.filter(Boolean).length;
+  }
+
+  /** How long to sleep: until the earliest job is due by the server clock, within [minSleepMs, maxSleepMs]. */
+  async function sleepMs(): Promise<number> {
+    nextRuns = await repo.nextRuns(names);
+    const now = clock.now().getTime();
+    const earliest = Math.min(...jobs.map((j) => nextRuns.get(j.name)?.getTime() ?? now));
+    return Math.max(minSleepMs, Math.min(maxSleepMs, earliest - now));
+  }
+
+  const pause = (ms: number) => new Promise<void>((resolve) => {
+    if (woken) { woken = false; resolve(); return; }
+    const timer = setTimeout(done, ms);
+    function done() { clearTimeout(timer); wakeUp = null; woken = false; resolve(); }
+    wakeUp = done;
+  });
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      let wait = minSleepMs;
+      try {
+        await runDue();
+        wait = await sleepMs();
+      } catch (err) {
+        // The database being away (restart, failover) must not end the loop.
+        if (!stopped) log?.warn({ error: err instanceof Error ? err.message : String(err) }, 'periodic jobs round failed');
+      }
+      if (!stopped) await pause(wait);
+    }
+  }
+
+  const wake = () => {
+    outbox.wake();
+    if (wakeUp) wakeUp();
+    else woken = true;
+  };
+
+  return {
+    async start() {
+      if (!stopped) return;
+      await repo.dueAt(names, clock.now());
+      stopped = false;
+      stopping = new AbortController();
+      nextRuns = new Map();
+      unsubscribe = clock.onChange(wake);
+      outbox.start();
+      loop = run();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      unsubscribe = null;
+      stopping.abort();
+      wakeUp?.();
+      await Promise.all([loop, outbox.stop()]);
+      loop = null;
+    },
+    wake,
+    runDue,
+    deliverDue: () => outbox.runOnce(),
+  };
+}
+
+const silent: JobLog = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,36 @@
+/**
+ * What the job runner (jobs/job-runner.ts) runs: outbox handlers (one per topic, at least once) and
+ * periodic jobs (each at most once per period across every node). Features declare theirs in their
+ * module; the runner loops over them. docs/jobs.md
+ */
+
+/** What every job run gets. */
+export interface JobContext {
+  /** The one server clock (clock/server-clock.ts): the admin clock moves it, and the runner wakes. */
+  now(): Date;
+  /** Aborted when the node stops or the run takes longer than the job's timeout. */
+  signal: AbortSignal;
+  log: JobLog;
+}
+
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * A job that runs every `everyMs` of server-clock time, and once at start. Several nodes may run
+ * the runner: a run is claimed in the database first, so one period's run happens on one node.
+ * A run may still happen twice (a node dies after the work, before recording it): `run` must be
+ * safe to repeat.
+ */
+export interface PeriodicJob {
+  /** Unique, stable (the database row's key): 'sessions.cleanup', 'payments.recovery'. */
+  name: string;
+  everyMs: number;
+  /** How long one run may take before it is aborted and another node may take it over (default 60 s). */
+  timeoutMs?: number;
+  /** Returns how much it did (logged when > 0). Throwing records the error on the job's row; it is retried with backoff. */
+  run(ctx: JobContext): Promise<number | void>;
+}

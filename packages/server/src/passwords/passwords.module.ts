@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { featureModule, type AppContext } from '../feature-module.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { passwordHistoryRepository } from './password-history.repository.ts';
+import { passwordResetMailHandler } from './password-reset-mail.ts';
+
+/** Forgot and reset password (mail through the outbox) and PUT /profile/password. After auth. */
+async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
+  await app.register(async (scope) => passwordResetRoutes(scope, {
+    uow: ctx.uow, clock: ctx.clock, config, auth: config.auth, tokens: app.auth.tokens, guard: app.auth.guard, policy: config.passwordPolicy,
+    mailer: ctx.mailer, allowedOrigins: ctx.allowedOrigins, wakeOutbox: ctx.wakeOutbox,
+    verifyGoogleIdToken: app.google.enabled ? app.google.verifyIdToken : null,
+  }));
+}
+
+/** Passwords (src/feature-module.ts): the history of hashes and the forgot-password mail. */
+export const passwordsModule = featureModule({
+  name: 'passwords',
+  routes,
+  repositories: { passwordHistory: passwordHistoryRepository },
+  outboxTopics: ({ mail }) => ({ 'mail.password-reset': passwordResetMailHandler(mail) }),
+});
