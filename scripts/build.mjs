@@ -37,10 +37,12 @@ if (stale('packages/widget/dist/portico.js.br', ['packages/widget/dist/portico.j
 if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src'])) {
   rmSync(path.join(root, 'packages/server/dist'), { recursive: true, force: true }); // no stale hashed chunks
   await build({
-    // The PGlite worker is its own entry: a worker thread starts from a file (db/pglite-thread.ts).
+    // The PGlite worker is its own entry: a worker thread starts from a file (db/pglite-thread.ts),
+    // and so does the initdb child process (db/pglite-initdb-process.ts).
     entryPoints: {
       main: path.join(root, 'packages/server/src/main.ts'),
       'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
+      'pglite-initdb': path.join(root, 'packages/server/src/db/pglite-initdb.ts'),
     },
     outdir: path.join(root, 'packages/server/dist'),
     outExtension: { '.js': '.mjs' },

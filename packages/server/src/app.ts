@@ -26,7 +26,7 @@ import { registerCaller } from './http/caller.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
-import { FEATURES } from './features.ts';
+import { FEATURES, infrastructureJobs, RATE_LIMITS } from './features.ts';
 import type { AppContext, FeatureModule, JobsContext } from './feature-module.ts';
 import { signupWebhookFromConfig } from './webhooks/signup-webhook.ts';
 import { createPaymentGateway } from './payments/gateway-from-config.ts';
@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   bus.useLog?.(app.log);
   healthRoute(app, { database: database.kind, bus });
 
-  const adminGuard = adminKeyGuard(options.adminKey, failureLimiter(app, 'adminKeyFailures'));
+  const adminGuard = adminKeyGuard(options.adminKey, failureLimiter(app, RATE_LIMITS.adminKeyFailures));
   const catalog = catalogRepository(database.db);
   const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
   // Without SMTP_URL, development keeps mail in memory for /dev/mailbox; start-server passes the real one.
@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = createJobRunner({
     db: database.db, clock: options.clock, log: app.log,
     handlers: Object.assign({}, ...FEATURES.map((m: FeatureModule) => m.outboxTopics?.(jobsContext) ?? {})),
-    periodic: FEATURES.flatMap((m: FeatureModule) => m.periodicJobs?.(jobsContext) ?? []),
+    periodic: [...infrastructureJobs(jobsContext), ...FEATURES.flatMap((m: FeatureModule) => m.periodicJobs?.(jobsContext) ?? [])],
   });
   wake.outbox = () => jobs.wake();
   app.decorate('jobs', jobs);

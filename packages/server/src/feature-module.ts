@@ -3,6 +3,7 @@ import type { EventBus } from './bus/event-bus.ts';
 import type { BillingDeps } from './billing/billing-deps.ts';
 import type { CatalogRepository } from './catalog/catalog.repository.ts';
 import type { CompanyConfig } from './config/company-config.schema.ts';
+import type { RateLimitRow } from './http/rate-limits.ts';
 import type { Guard } from './http/route-auth.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
@@ -68,8 +69,15 @@ export interface FeatureModule<R = object> {
   routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
   outboxTopics?: (ctx: JobsContext) => Partial<Record<OutboxTopic, OutboxHandler>>;
   periodicJobs?: (ctx: JobsContext) => PeriodicJob[];
+  /**
+   * The rows its routes apply (`rateLimitRows` in `<feature>/<feature>.rate-limits.ts`); src/features.ts
+   * composes every module's into the one table, and a name declared twice fails at start.
+   */
+  rateLimits?: Record<string, RateLimitRow>;
 }
 
-/** Declares a module with its repositories' types kept (for the unit of work's typing). */
-export const featureModule = <R extends object = object>(m: FeatureModule<R>): FeatureModule<R> & { repositories: RepositoryFactories<R> } =>
-  ({ ...m, repositories: m.repositories ?? ({} as RepositoryFactories<R>) });
+/** Declares a module with its repositories' and rate-limit rows' types kept (for the unit of work's and the composed table's typing). */
+export const featureModule = <R extends object = object, L extends Record<string, RateLimitRow> = Record<never, never>>(
+  m: FeatureModule<R> & { rateLimits?: L },
+): Omit<FeatureModule<R>, 'rateLimits'> & { repositories: RepositoryFactories<R>; rateLimits: L } =>
+  ({ ...m, repositories: m.repositories ?? ({} as RepositoryFactories<R>), rateLimits: m.rateLimits ?? ({} as L) });

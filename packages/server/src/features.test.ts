@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEATURES, REPOSITORIES } from './features.ts';
+import { composeRateLimits, FEATURES, RATE_LIMITS, REPOSITORIES } from './features.ts';
+import { rateLimitRows } from './http/rate-limits.ts';
 
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 /** The layers every feature stands on; they know no feature. */
@@ -43,5 +44,25 @@ describe('feature modules (src/features.ts)', () => {
     const declared = FEATURES.flatMap((m) => Object.keys(m.repositories));
     expect(new Set(declared).size).toBe(declared.length);
     for (const name of declared) expect(REPOSITORIES).toHaveProperty(name);
+  });
+
+  it('every rate-limit row is declared once, under its own name, and each module\'s rows are in the composed table', () => {
+    const declared = FEATURES.flatMap((m) => Object.entries(m.rateLimits));
+    const names = declared.map(([name]) => name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
+    for (const [name, row] of declared) {
+      expect(row.name).toBe(name);
+      expect(RATE_LIMITS).toHaveProperty(name, row);
+    }
+    expect(Object.keys(RATE_LIMITS).sort()).toEqual([...names].sort());
+  });
+
+  it('composing refuses a row name two modules declare, and a row whose name is not its key (start-up fails)', () => {
+    const row = { max: 1, windowMs: 1000, key: 'ip', counts: 'requests', protects: 'a test row' } as const;
+    const one = { name: 'one', rateLimits: rateLimitRows({ sameName: row }) };
+    expect(() => composeRateLimits([one, { name: 'two', rateLimits: rateLimitRows({ sameName: row }) }])).toThrow('rate-limit row "sameName" of module two is already declared');
+    expect(() => composeRateLimits([{ name: 'three', rateLimits: { renamed: { ...row, name: 'other' } } }])).toThrow('is named "other"');
+    expect(Object.keys(composeRateLimits([one, { name: 'four' }]))).toEqual(['sameName']);
   });
 });

@@ -1,6 +1,9 @@
 import type { Db } from './db/database.ts';
 import type { RepositoryFactories } from './db/unit-of-work.ts';
-import type { FeatureModule } from './feature-module.ts';
+import type { FeatureModule, JobsContext } from './feature-module.ts';
+import type { PeriodicJob } from './jobs/job-types.ts';
+import { idempotencySweepJob } from './jobs/idempotency-sweep.ts';
+import type { RateLimitRow } from './http/rate-limits.ts';
 import { idempotencyRepository } from './http/idempotency.repository.ts';
 import { enqueueOutbox, type OutboxTopic } from './jobs/outbox.repository.ts';
 import { rowCountsRepository } from './db/row-counts.repository.ts';
@@ -43,6 +46,11 @@ export const FEATURES = [
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */
+/** The infrastructure's own periodic jobs, run beside the modules' (the job runner takes both). */
+export function infrastructureJobs(ctx: JobsContext): PeriodicJob[] {
+  return [idempotencySweepJob({ repo: idempotencyRepository(ctx.db) })];
+}
+
 const INFRASTRUCTURE = {
   idempotency: idempotencyRepository,
   /** Messages written in the caller's transaction, delivered after the commit by the job runner. */
@@ -69,3 +77,29 @@ function collect(): RepositoryFactories<Repositories> {
 }
 
 export const REPOSITORIES = collect();
+
+type RateLimitsOf<M> = M extends { rateLimits: infer L } ? L : never;
+
+/** Every rate-limit row of every module, by name (`routeRateLimit`, `preHandlerLimit`... in http/rate-limits.ts apply one). */
+export type RateLimits = UnionToIntersection<RateLimitsOf<(typeof FEATURES)[number]>>;
+export type RateLimitName = keyof RateLimits & string;
+
+/**
+ * The one table of rate limits, composed from the modules' `rateLimits` (docs/configuration.md lists
+ * them for operators). No infrastructure rows today: every row is applied in a feature's code (a row
+ * applied in db/ or http/ would be defined there and added here). A name may be declared once: it
+ * prefixes the counters' store keys, so two rows under one name could share counters.
+ */
+export function composeRateLimits(modules: readonly FeatureModule[]): Record<string, RateLimitRow> {
+  const all: Record<string, RateLimitRow> = {};
+  for (const m of modules) {
+    for (const [name, row] of Object.entries(m.rateLimits ?? {})) {
+      if (name in all) throw new Error(`rate-limit row "${name}" of module ${m.name} is already declared`);
+      if (row.name !== name) throw new Error(`rate-limit row "${name}" of module ${m.name} is named "${row.name}" (declare rows with rateLimitRows)`);
+      all[name] = row;
+    }
+  }
+  return all;
+}
+
+export const RATE_LIMITS = composeRateLimits(FEATURES as readonly FeatureModule[]) as RateLimits;

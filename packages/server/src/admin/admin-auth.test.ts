@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { RATE_LIMITS } from '../features.ts';
 
 const LIMIT = RATE_LIMITS.adminKeyFailures.max;
 let t: TestApp;

@@ -11,7 +11,7 @@ const digest = (v: string) => createHash('sha256').update(v).digest();
  * Bearer admin key from PORTICO_ADMIN_KEY; without one the admin API stays closed.
  * The key is checked before any limit: the right key is always accepted, so wrong keys
  * sent from the owner's address (or a shared proxy's) cannot lock the owner out. Only
- * wrong keys count (`adminKeyFailures` in http/rate-limits.ts); past the limit a wrong
+ * wrong keys count (`adminKeyFailures` in admin.rate-limits.ts); past the limit a wrong
  * key answers 429 with Retry-After. A request without a key guesses nothing and is
  * simply 401. Make one guard and add it to every admin scope, so all admin routes
  * share one count per address.

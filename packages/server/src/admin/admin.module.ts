@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { ADMIN_RATE_LIMITS } from './admin.rate-limits.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { accountsAdminRoutes } from './accounts-admin.routes.ts';
 import { accountSupportAdminRoutes } from './account-support-admin.routes.ts';
@@ -16,4 +17,4 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
 }
 
 /** Admin (src/feature-module.ts). */
-export const adminModule = featureModule({ name: 'admin', routes });
+export const adminModule = featureModule({ name: 'admin', routes, rateLimits: ADMIN_RATE_LIMITS });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { registerAuth } from './register-auth.ts';
 import { auditLogRepository } from './audit-log.repository.ts';
 import { knownDevicesRepository } from './known-devices.repository.ts';
@@ -26,4 +27,5 @@ export const authModule = featureModule({
   },
   outboxTopics: ({ mail, db }) => ({ 'mail.signin-code': signInCodeMailHandler({ ...mail, codes: signInCodesRepository(db), auditLog: auditLogRepository(db) }) }),
   periodicJobs: ({ db, config }) => [sessionCleanupJob({ repo: sessionCleanupRepository(db), retentionDays: config.auth.sessionRetentionDays })],
+  rateLimits: AUTH_RATE_LIMITS,
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
 import { AppError, fieldError } from '../http/app-error.ts';
 import { preHandlerLimit } from '../http/rate-limits.ts';
+import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { reauthenticate, type Proof, type ReauthenticationDeps } from './reauthentication.ts';
 import { reauthenticateBody } from './reauthentication.schemas.ts';
@@ -13,9 +14,9 @@ const ONE_PROOF = 'Send the current Password or a GoogleIdToken.';
 /** POST /auth/reauthenticate behind the access token: 'Confirm it's you' before a sensitive change (docs/auth.md "Re-authentication"). */
 export async function reauthenticationRoutes(app: FastifyInstance, deps: ReauthenticationDeps & { guard: Guard }) {
   // The address is counted before the token check (made-up tokens count too), the person after it.
-  app.addHook('onRequest', preHandlerLimit(app, 'reauthenticatePerAddress'));
+  app.addHook('onRequest', preHandlerLimit(app, AUTH_RATE_LIMITS.reauthenticatePerAddress));
   guardRoutes(app, 'accessToken', deps.guard);
-  app.addHook('onRequest', preHandlerLimit(app, 'reauthenticatePerPerson'));
+  app.addHook('onRequest', preHandlerLimit(app, AUTH_RATE_LIMITS.reauthenticatePerPerson));
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/auth/reauthenticate', {
     schema: {
       tags: ['auth'],

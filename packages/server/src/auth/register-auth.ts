@@ -3,6 +3,7 @@ import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
+import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard } from './access-token-guard.ts';
 import { accessTokens, type AccessTokens } from './access-tokens.ts';
@@ -62,9 +63,9 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   await app.register(async (scope) => {
     await jwksRoutes(scope, { ring });
     await tokensRoutes(scope, {
-      ...signInDeps, guard, limits: [preHandlerLimit(scope, 'signInPerAddress')],
+      ...signInDeps, guard, limits: [preHandlerLimit(scope, AUTH_RATE_LIMITS.signInPerAddress)],
       // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
-      lockout: { perEmail: flaggingLimit(scope, 'signInPerEmail'), perDevice: flaggingLimit(scope, 'signInPerDevice'), codeMails: eventLimiter(scope, 'signInCodeMail') },
+      lockout: { perEmail: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerEmail), perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
       verifyGoogleIdToken: (idToken) => app.google.verifyIdToken(idToken),
     });

@@ -1,4 +1,5 @@
 import type { PeriodicJob } from '../jobs/job-types.ts';
+import { sweepJob } from '../jobs/sweep-job.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -13,19 +14,10 @@ export function sessionCleanupJob(o: {
   everyMs?: number;
   batchSize?: number;
 }): PeriodicJob {
-  const batch = o.batchSize ?? 1000;
-  return {
+  return sweepJob({
     name: 'sessions.cleanup',
     everyMs: o.everyMs ?? 3_600_000,
-    async run(ctx) {
-      const cutoff = new Date(ctx.now().getTime() - o.retentionDays * DAY_MS);
-      let total = 0;
-      for (;;) {
-        if (ctx.signal.aborted) return total;
-        const n = await o.repo.deleteEndedBefore(cutoff, batch);
-        total += n;
-        if (n < batch) return total;
-      }
-    },
-  };
+    ...(o.batchSize ? { batchSize: o.batchSize } : {}),
+    deleteBatch: (limit, ctx) => o.repo.deleteEndedBefore(new Date(ctx.now().getTime() - o.retentionDays * DAY_MS), limit),
+  });
 }

@@ -7,7 +7,7 @@ import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../test
 import { importCustomer } from '../billing/billing-test-helpers.ts';
 import { unitOfWork } from '../unit-of-work.ts';
 import { hashPassword } from '../passwords/password-hashing.ts';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { RATE_LIMITS } from '../features.ts';
 import { verifyPassword } from '../passwords/password-hashing.ts';
 import { signIn } from './sign-in.ts';
 

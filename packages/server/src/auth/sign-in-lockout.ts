@@ -7,7 +7,7 @@ import { SIGNIN_CODE_MAIL_TOPIC, type SignInCodeMailPayload } from './sign-in-co
 import type { MembershipWithSubscription, SignInPerson } from './sign-in.repository.ts';
 import type { SignInAnswer, SignInDeps, SignInInput, StartSignedInInput } from './sign-in.ts';
 
-/** What the route's flagging limits found (http/rate-limits.ts `signInPerEmail`, `signInPerDevice`). */
+/** What the route's flagging limits found (auth.rate-limits.ts `signInPerEmail`, `signInPerDevice`). */
 export interface Lockout {
   /** The account's per-email limit is past: strangers need the mailed code. */
   tripped: boolean;

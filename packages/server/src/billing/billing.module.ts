@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { BILLING_RATE_LIMITS } from './billing.rate-limits.ts';
 import { guardRoutes, accessTokenOrAdminKeyGuard } from '../http/route-auth.ts';
 import { planRoutes } from './plans.routes.ts';
 import { couponRoutes } from './coupons.routes.ts';
@@ -31,4 +32,5 @@ export const billingModule = featureModule({
   name: 'billing',
   repositories: { subscriptions: subscriptionsRepository, invoices: invoicesRepository },
   routes,
+  rateLimits: BILLING_RATE_LIMITS,
 });

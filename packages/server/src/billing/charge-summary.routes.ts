@@ -6,13 +6,14 @@ import { chargeSummaryToWire } from './billing.mappers.ts';
 import { computeChargeSummary, computeRenewalSummary } from './compute-charge-summary.ts';
 import { toMajor } from '@portico/core';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { BILLING_RATE_LIMITS } from './billing.rate-limits.ts';
 
 /** Public: the sign-up widget previews invoices before an account exists. Both routes write nothing. */
 export async function chargeSummaryRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
   const currency = deps.config.company.currency;
-  const config = routeRateLimit('chargeSummaryCompute');
+  const config = routeRateLimit(BILLING_RATE_LIMITS.chargeSummaryCompute);
 
   r.post('/api/v1/billing/subscriptions/compute-charge-summary', {
     config,

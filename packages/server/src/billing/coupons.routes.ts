@@ -9,6 +9,7 @@ import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { BILLING_RATE_LIMITS } from './billing.rate-limits.ts';
 
 interface Deps { catalog: CatalogRepository; currency: string; clock: ServerClock }
 
@@ -28,7 +29,7 @@ export async function couponRoutes(app: FastifyInstance, { catalog, currency, cl
 
   r.get('/api/v1/public/billing/discountcoupons/:code', {
     // Codes can be guessed one request at a time.
-    config: routeRateLimit('discountCodeLookup'),
+    config: routeRateLimit(BILLING_RATE_LIMITS.discountCodeLookup),
     schema: {
       tags, summary: 'Look up a discount code, optionally for a plan',
       params: z.object({ code: z.string().trim().min(1).max(40) }),

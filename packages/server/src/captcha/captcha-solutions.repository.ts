@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { captchaSolutions } from '../db/schema.ts';
 
@@ -10,10 +10,14 @@ export function captchaSolutionsRepository(db: Db) {
      * receiving the same solution at once cannot both accept it.
      */
     async useOnce(id: string, expires: Date): Promise<boolean> {
-      // Expired rows are dropped first (indexed): a replay of them fails on the expiry anyway.
-      await db.delete(captchaSolutions).where(lt(captchaSolutions.expires, new Date()));
       const inserted = await db.insert(captchaSolutions).values({ id, expires }).onConflictDoNothing().returning({ id: captchaSolutions.id });
       return inserted.length === 1;
+    },
+    /** Deletes up to `limit` solutions whose challenge expired before `cutoff` (a replay fails on the expiry anyway); returns how many. */
+    async deleteExpiredBefore(cutoff: Date, limit: number): Promise<number> {
+      const due = db.select({ id: captchaSolutions.id }).from(captchaSolutions).where(lt(captchaSolutions.expires, cutoff)).limit(limit);
+      const rows = await db.delete(captchaSolutions).where(inArray(captchaSolutions.id, due)).returning({ id: captchaSolutions.id });
+      return rows.length;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { featureModule, type AppContext } from '../feature-module.ts';
+import { featureModule, type AppContext, type JobsContext } from '../feature-module.ts';
+import type { PeriodicJob } from '../jobs/job-types.ts';
+import { captchaSolutionsSweepJob } from './captcha-solutions-sweep.ts';
 import { createCaptcha, type CaptchaVerifier } from './captcha.ts';
 import { captchaSolutionsRepository } from './captcha-solutions.repository.ts';
 import { captchaRoutes } from './captcha.routes.ts';
@@ -24,5 +26,9 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => captchaRoutes(scope, { captcha }));
 }
 
+function periodicJobs(ctx: JobsContext): PeriodicJob[] {
+  return [captchaSolutionsSweepJob({ repo: captchaSolutionsRepository(ctx.db) })];
+}
+
 /** Captcha (src/feature-module.ts). */
-export const captchaModule = featureModule({ name: 'captcha', routes });
+export const captchaModule = featureModule({ name: 'captcha', routes, periodicJobs });

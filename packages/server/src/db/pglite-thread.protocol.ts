@@ -1,10 +1,13 @@
-/** Messages between the main thread and the PGlite worker (pglite-worker.ts). */
+/** Messages between the main thread and the PGlite worker (pglite-worker.ts), and from the initdb child process. */
 export interface PgliteWorkerData {
   dataDir: string;
   /** A dumped data folder to start an empty one from (the install-time template). */
   templateFile?: string | undefined;
-  /** Only create the database (initdb) in an empty folder, answer `{ id: 0 }` and wait to be terminated. */
-  initOnly?: boolean;
+}
+
+/** What the initdb child process (pglite-initdb.ts) sends its parent before it exits with a failure. */
+export interface PgliteInitdbMessage {
+  error: { message: string };
 }
 
 export type PgliteRequest =

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -66,13 +66,65 @@ describe('PGlite in a worker thread (npm start)', () => {
   });
 });
 
+/** Whether a process with this pid still exists (a child that has exited and been reaped does not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+describe('a folder with no template: initdb in a child process', () => {
+  it('runs initdb out of this process; the child has exited once PGlite is ready, and the thread serves the new folder', async () => {
+    const dir = path.join(tmp, 'fresh', 'pglite');
+    const client = startPgliteThread({ dataDir: dir });
+    try {
+      const pid = client.initdb?.pid;
+      expect(pid).toBeTypeOf('number');
+      expect(pid).not.toBe(process.pid);
+      await client.ready;
+      expect(alive(pid!)).toBe(false);
+      const { rows } = await client.query('show shared_buffers');
+      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+      // Made beside the folder and renamed in; the child kept Postgres's files private too.
+      expect(existsSync(`${dir}.initdb`)).toBe(false);
+      expect(statSync(path.join(dir, 'PG_VERSION')).mode & 0o077).toBe(0);
+      expect(statSync(dir).mode & 0o077).toBe(0);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('kills the child when initdb outlasts its timeout, and leaves no half database', async () => {
+    const dir = path.join(tmp, 'timeout', 'pglite');
+    const client = startPgliteThread({ dataDir: dir }, { initdbTimeoutMs: 1 });
+    await expect(client.ready).rejects.toThrow(/PGlite could not open .*: initdb did not finish within 0.001 s; its process was killed/);
+    expect(alive(client.initdb!.pid!)).toBe(false);
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
+    await client.close();
+  });
+
+  it('a close during initdb (a refused start) kills the child at once', async () => {
+    const dir = path.join(tmp, 'closed', 'pglite');
+    const client = startPgliteThread({ dataDir: dir });
+    await client.close();
+    expect(alive(client.initdb!.pid!)).toBe(false);
+    await expect(client.ready).rejects.toThrow(/initdb was stopped: the server closed before it finished/);
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
+  });
+});
+
 describe('PGlite thread failing to open', () => {
-  it('reports PGlite\'s reason on the first query instead of hanging, and closes cleanly', async () => {
+  it('reports the reason on the first query instead of hanging, and closes cleanly', async () => {
     const notAFolder = path.join(tmp, 'a-file');
     writeFileSync(notAFolder, 'not a database');
     const client = startPgliteThread({ dataDir: notAFolder });
-    await expect(client.query('select 1')).rejects.toThrow(/PGlite could not open/);
-    await expect(client.ready).rejects.toThrow(/PGlite could not open/);
+    const reason = new RegExp(`PGlite could not open ${notAFolder}: initdb failed: ${notAFolder} exists and is not a folder`);
+    await expect(client.query('select 1')).rejects.toThrow(reason);
+    await expect(client.ready).rejects.toThrow(reason);
+    expect(alive(client.initdb!.pid!)).toBe(false);
     await client.close();
   });
 });

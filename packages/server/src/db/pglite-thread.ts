@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PgliteRequest, PgliteResponse, PgliteResult, PgliteWorkerData } from './pglite-thread.protocol.ts';
+import { startInitdbProcess, type InitdbProcess } from './pglite-initdb-process.ts';
 
 /** A Postgres error re-thrown on the main thread with the fields error mapping reads (code 23505 …). */
 export class PgliteThreadError extends Error {
@@ -25,6 +26,8 @@ export interface PgliteThreadClient {
   query: Query;
   transaction<T>(fn: (tx: { query: Query }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The child process that ran initdb, when the folder needed it (its pid; gone once `ready` settles). */
+  initdb?: Pick<InitdbProcess, 'pid'>;
 }
 
 /**
@@ -47,10 +50,11 @@ function createWorker(workerData: PgliteWorkerData): Worker {
  *
  * An empty folder with no template needs initdb, which PGlite runs in a second, temporary
  * PGlite instance that it never lets go of (some 300 MB resident, for good, measured in
- * bench/server-memory.mjs): that runs in a thread of its own, ended once the folder exists,
- * and the thread that serves the queries opens the folder afresh.
+ * bench/server-memory.mjs; ~100 MB stayed in the process even from a thread that had ended):
+ * that runs in a child process (pglite-initdb-process.ts), whose memory goes back to the OS when
+ * it exits, and the thread that serves the queries then opens the finished folder.
  */
-export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
+export function startPgliteThread(data: PgliteWorkerData, options: { initdbTimeoutMs?: number } = {}): PgliteThreadClient {
   let worker: Worker | undefined;
   const pending = new Map<number, { resolve: (r: PgliteResult) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -83,17 +87,13 @@ export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
     w.on('exit', (code) => { fail(new Error(`The PGlite worker exited (code ${code})`)); openedOk(); });
   };
 
+  let initdb: InitdbProcess | undefined;
   if (!data.templateFile && !existsSync(path.join(data.dataDir, 'PG_VERSION'))) {
-    const init = createWorker({ dataDir: data.dataDir, initOnly: true });
-    let answered = false;
-    init.once('message', (res: PgliteResponse) => {
-      answered = true;
-      void init.terminate().then(() => {
-        if (res.error) { failedToOpen(res.error); openedOk(); } else serve(createWorker({ dataDir: data.dataDir }));
-      });
-    });
-    init.once('error', (err) => { answered = true; fail(err); openedOk(); });
-    init.once('exit', (code) => { if (!answered) { fail(new Error(`The PGlite worker exited (code ${code})`)); openedOk(); } });
+    initdb = startInitdbProcess(data.dataDir, options.initdbTimeoutMs);
+    initdb.done.then(
+      () => serve(createWorker({ dataDir: data.dataDir })),
+      (err: Error) => { failedToOpen({ message: err.message }); openedOk(); },
+    );
   } else {
     serve(createWorker(data));
   }
@@ -122,6 +122,7 @@ export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
 
   return {
     ready,
+    ...(initdb ? { initdb: { pid: initdb.pid } } : {}),
     query: (sql, params, options) => queued(() => direct(sql, params, options)),
     transaction: (fn) => queued(async () => {
       await direct('BEGIN');
@@ -135,6 +136,7 @@ export function startPgliteThread(data: PgliteWorkerData): PgliteThreadClient {
       }
     }),
     async close() {
+      initdb?.stop(); // a close during initdb (a refused start) does not wait for it
       await queued(() => send({ kind: 'close' })).catch(() => undefined);
       await worker?.terminate();
     },

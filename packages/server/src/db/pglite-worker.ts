@@ -11,7 +11,7 @@ import { unpackPgliteTemplate } from './pglite-template-unpack.ts';
 import { keepChmodPrivate } from './private-file-modes.ts';
 
 const port = parentPort!;
-const { dataDir, templateFile, initOnly } = workerData as PgliteWorkerData;
+const { dataDir, templateFile } = workerData as PgliteWorkerData;
 
 /** Errors cross threads as plain data: Postgres fields (code, constraint…) are kept for error mapping. */
 function errorData(err: unknown): NonNullable<PgliteResponse['error']> {
@@ -47,11 +47,10 @@ async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteResponse> {
 keepChmodPrivate();
 try {
   // An empty folder starts from the template, unpacked as files, so PGlite only ever opens an existing folder
-  // (or runs initdb, in a thread of its own: initOnly, see pglite-thread.ts).
+  // (a folder with no template was initialised beforehand, by a child process: see pglite-thread.ts).
   if (templateFile) unpackPgliteTemplate(templateFile, dataDir);
   const db = await PGlite.create({ dataDir, startParams: pgliteStartParams(PGlite.defaultStartParams) });
-  if (initOnly) await db.close();
-  else port.on('message', async (req: PgliteRequest) => port.postMessage(await answer(db, req)));
+  port.on('message', async (req: PgliteRequest) => port.postMessage(await answer(db, req)));
   port.postMessage({ id: 0 } satisfies PgliteResponse);
 } catch (err) {
   port.postMessage({ id: 0, error: errorData(err) } satisfies PgliteResponse);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { EMAIL_CHANGE_RATE_LIMITS } from './email-change.rate-limits.ts';
 import { emailChangeRoutes } from './email-change.routes.ts';
 import { emailChangeMailHandler, emailChangeNoticeHandler } from './email-change-mail.ts';
 
@@ -15,4 +16,5 @@ export const emailChangeModule = featureModule({
   name: 'email-change',
   routes,
   outboxTopics: ({ mail }) => ({ 'mail.email-change': emailChangeMailHandler(mail), 'mail.email-change-notice': emailChangeNoticeHandler(mail) }),
+  rateLimits: EMAIL_CHANGE_RATE_LIMITS,
 });

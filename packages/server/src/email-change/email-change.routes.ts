@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
+import { EMAIL_CHANGE_RATE_LIMITS } from './email-change.rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { confirmEmailChange } from './confirm-email-change.ts';
 import type { EmailChangeDeps } from './email-change-deps.ts';
@@ -18,9 +19,9 @@ const tags = ['profile'];
 export async function emailChangeRoutes(app: FastifyInstance, deps: EmailChangeDeps & { guard: Guard }) {
   await app.register(async (scope) => {
     // The address is counted before the token check (stolen or made-up tokens count too), the person after it.
-    scope.addHook('onRequest', preHandlerLimit(scope, 'emailChangePerAddress'));
+    scope.addHook('onRequest', preHandlerLimit(scope, EMAIL_CHANGE_RATE_LIMITS.emailChangePerAddress));
     guardRoutes(scope, 'accessToken', deps.guard);
-    scope.addHook('onRequest', preHandlerLimit(scope, 'emailChangePerPerson'));
+    scope.addHook('onRequest', preHandlerLimit(scope, EMAIL_CHANGE_RATE_LIMITS.emailChangePerPerson));
     scope.withTypeProvider<ZodTypeProvider>().post('/api/v1/profile/email', {
       schema: {
         tags,
@@ -36,7 +37,7 @@ export async function emailChangeRoutes(app: FastifyInstance, deps: EmailChangeD
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post('/api/v1/profile/email/confirm', {
-      config: routeRateLimit('emailChangeLinkPerAddress'),
+      config: routeRateLimit(EMAIL_CHANGE_RATE_LIMITS.emailChangeLinkPerAddress),
       schema: {
         tags,
         summary: 'Use the link mailed to the new address: the email changes, the old address gets a notice with an undo link (7 days). 404 Errors.InvalidToken when unknown, used or expired; 409 Errors.Duplicate when the address was taken meanwhile',
@@ -47,7 +48,7 @@ export async function emailChangeRoutes(app: FastifyInstance, deps: EmailChangeD
       return confirmEmailChange(deps, { token: req.body.Token, ip: req.ip });
     });
     r.post('/api/v1/profile/email/undo', {
-      config: routeRateLimit('emailChangeLinkPerAddress'),
+      config: routeRateLimit(EMAIL_CHANGE_RATE_LIMITS.emailChangeLinkPerAddress),
       schema: {
         tags,
         summary: 'Use the undo link mailed to the old address: the old email comes back, the password is taken away and every session ends (the person sets a new password with a reset link). 404 Errors.InvalidToken when unknown, used or expired',

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pay } from '../payments/payments-test-helpers.ts';
 import { createTestApp } from '../testing/create-test-app.ts';
 import { fingerprinter } from '../testing/db-fingerprint.ts';
-import { RATE_LIMITS } from './rate-limits.ts';
+import { RATE_LIMITS } from '../features.ts';
 import { addMember, bearer, signInAs, signedInCustomer, TEST_PASSWORD, type TestCustomer } from '../testing/signed-in-test-helpers.ts';
 
 /**

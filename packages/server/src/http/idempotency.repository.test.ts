@@ -24,12 +24,18 @@ describe(`Idempotency-Key answers are kept ${IDEMPOTENCY_KEY_HOURS} hours`, () =
     await repo.save('change', 'key-a', answer(2)); // no unique violation: the expired row was swept
     expect(await repo.find('change', 'key-a')).toEqual(answer(2));
   });
-  it('sweeps expired answers of other keys on each save', async () => {
+  it('the sweep deletes expired answers of every key, in batches, and keeps the live ones', async () => {
     const repo = idempotencyRepository(database.db);
     await repo.save('change', 'old-1', answer(3));
+    await repo.save('change', 'old-2', answer(3));
     await age('old-1', IDEMPOTENCY_KEY_HOURS * 3);
+    await age('old-2', IDEMPOTENCY_KEY_HOURS + 1);
     await repo.save('change', 'new-1', answer(4));
-    const rows = await database.db.execute(sql`select key from idempotency_keys where key = 'old-1'`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    const keys = async () => ((await database.db.execute(sql`select key from idempotency_keys where key in ('old-1', 'old-2', 'new-1') order by key`)) as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    expect(await keys()).toEqual(['new-1', 'old-1', 'old-2']);
+    let swept = 0;
+    for (let n = await repo.deleteExpired(1); n > 0; n = await repo.deleteExpired(1)) swept += n;
+    expect(swept).toBeGreaterThanOrEqual(2);
+    expect(await keys()).toEqual(['new-1']);
   });
 });

@@ -29,8 +29,8 @@ export function idempotencyRepository(db: Db) {
      * ends, then finds its answer (commit) or takes the key itself (rollback).
      */
     async claim(scope: string, key: string, requestHash: string): Promise<boolean> {
-      // Expired answers go first (indexed by created), so the table stays small and an old key can be reused.
-      await db.delete(idempotencyKeys).where(expired);
+      // This key's expired answer goes first, so an old key can be reused; the others are swept by the job runner (deleteExpired).
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), expired));
       const rows = await db.insert(idempotencyKeys).values({ scope, key, requestHash, statusCode: PENDING_STATUS, response: {} })
         .onConflictDoNothing().returning({ key: idempotencyKeys.key });
       return rows.length > 0;
@@ -41,8 +41,16 @@ export function idempotencyRepository(db: Db) {
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     },
     async save(scope: string, key: string, answer: StoredAnswer): Promise<void> {
-      await db.delete(idempotencyKeys).where(expired);
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), expired));
       await db.insert(idempotencyKeys).values({ scope, key, ...answer });
+    },
+    /** Deletes up to `limit` answers past their replay time (the idempotency sweep, a periodic job); returns how many. */
+    async deleteExpired(limit: number): Promise<number> {
+      const due = db.select({ scope: idempotencyKeys.scope, key: idempotencyKeys.key }).from(idempotencyKeys).where(expired).limit(limit);
+      const rows = await db.delete(idempotencyKeys)
+        .where(sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) in (${due})`)
+        .returning({ key: idempotencyKeys.key });
+      return rows.length;
     },
   };
 }

@@ -9,7 +9,7 @@ import { createClock } from '../clock/server-clock.ts';
 import { memoryBus } from '../bus/event-bus.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
-import { RATE_LIMITS } from './rate-limits.ts';
+import { RATE_LIMITS } from '../features.ts';
 
 // Two server nodes over one Redis must share every counter, or a client spreads its guesses over
 // the nodes behind the load balancer. Runs on TEST_REDIS_URL (CI sets it); under CI=true without a

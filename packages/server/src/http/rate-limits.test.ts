@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
-import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
+import { RATE_LIMITS, type RateLimitName } from '../features.ts';
+import { eventLimiter, failureLimiter, flaggingLimit, preHandlerLimit, routeRateLimit } from './rate-limits.ts';
 import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 import { sql } from 'drizzle-orm';
 import { unitOfWork } from '../unit-of-work.ts';
@@ -178,6 +179,28 @@ function expectTooMany(res: LightMyRequestResponse, windowMs: number) {
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
 }
+
+/**
+ * Each apply function takes only the rows of its kind: if one of these lines compiled, its
+ * @ts-expect-error would fail the typecheck (npx tsc). Never called.
+ */
+const _onlyRowsOfTheirKind = (app: FastifyInstance) => [
+  // @ts-expect-error a failures row is not a route limit
+  routeRateLimit(RATE_LIMITS.adminKeyFailures),
+  // @ts-expect-error an events row is not a route limit
+  routeRateLimit(RATE_LIMITS.signInCodeMail),
+  // @ts-expect-error a flagging row marks past its limit, it does not refuse
+  preHandlerLimit(app, RATE_LIMITS.signInPerEmail),
+  // @ts-expect-error a refusing row does not flag
+  flaggingLimit(app, RATE_LIMITS.signInPerAddress),
+  // @ts-expect-error every request counts against a request row, not only failures
+  failureLimiter(app, RATE_LIMITS.discountCodeLookup),
+  // @ts-expect-error only events count against an events row
+  eventLimiter(app, RATE_LIMITS.adminKeyFailures),
+  // Each kind where it belongs.
+  routeRateLimit(RATE_LIMITS.discountCodeLookup), preHandlerLimit(app, RATE_LIMITS.signInPerAddress), flaggingLimit(app, RATE_LIMITS.signInPerDevice),
+  failureLimiter(app, RATE_LIMITS.adminKeyFailures), eventLimiter(app, RATE_LIMITS.signInCodeMail),
+];
 
 describe('every rate limit of the table (in memory)', () => {
   let t: TestApp;

@@ -9,6 +9,12 @@ import { connectRateLimitStore } from './rate-limit-store.ts';
 export type LimitKey = 'ip' | 'email' | 'account' | 'device' | 'person' | 'signedInPerson';
 
 export interface RateLimitRow {
+  /**
+   * The key the row stands under in its feature's table (`rateLimitRows` fills it in): what docs
+   * and tests call it, and the prefix of its counters' store keys (all but routeRateLimit's, which the
+   * plugin keys by route), so renaming it restarts those counts.
+   */
+  name: string;
   /** Allowed per key per window: every request (`counts: 'requests'`), or only reported failures. */
   max: number;
   windowMs: number;
@@ -31,142 +37,25 @@ export interface RateLimitRow {
 }
 
 /**
- * Every rate limit of the product. Add a row here and apply it by name; the store
- * (Redis when REDIS_URL is set, else memory), the key, the 429 error shape and
- * `Retry-After` come with it. See docs/decisions.md "Rate limits".
+ * A feature's rows (`<feature>/<feature>.rate-limits.ts`), each with its `name` filled in from its
+ * key and its literal types kept, so each apply function below takes only the rows of its kind
+ * (a `failures` row cannot become a route limit). The module declares them (`rateLimits`) and
+ * src/features.ts composes every module's into the one table; the store (Redis when REDIS_URL is
+ * set, else memory), the key, the 429 error shape and `Retry-After` come with applying a row.
+ * See docs/decisions.md "Rate limits".
  */
-export const RATE_LIMITS = {
-  adminKeyFailures: {
-    max: 10, windowMs: 60_000, key: 'ip', counts: 'failures',
-    protects: 'Guessing the admin key. Only wrong keys count; the right key is always accepted, so nobody can lock the owner out.',
-  },
-  discountCodeLookup: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing discount codes one public lookup at a time.',
-  },
-  chargeSummaryCompute: {
-    max: 240, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'CPU: the public invoice previews (compute-charge-summary, compute-renewal-summary), each route counted apart.',
-  },
-  paymentIntentCreate: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'The payment gateway: each public get-intent (and setup-intent) call creates an intent at the provider. The widget hides the card form on 429 (spec 1 section 8).',
-  },
-  paymentIntentCancel: {
-    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'The payment gateway: public cancel-intent calls (each asks the provider).',
-  },
-  paymentSetupFailure: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Public setup-failure reports (sf); the widget hides the card form on 429.',
-  },
-  paymentInformationSave: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Saving a payment method (each asks the provider); the widget keeps its error display hidden on 429.',
-  },
-  billingPortalSession: {
-    max: 10, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: "The payment gateway: each call opens a session of the provider's customer portal (the owner clicks once; a loop would not).",
-  },
-  signInPerAddress: {
-    max: 20, windowMs: 5 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Password guessing from one address against many emails (POST /tokens, every attempt counts: a right password cannot be told from a guess before argon2 runs).',
-  },
-  signInPerEmail: {
-    max: 10, windowMs: 15 * 60_000, key: 'email', counts: 'requests', over: 'flag',
-    protects: 'Password guessing against one email from many addresses (POST /tokens, keyed by the lower-cased username). Past it the account is "tripped", not refused: a known browser (device token) with the right password still signs in; anyone else gets 403 Errors.SignInCodeRequired, right password or not, and the right password mails a one-time code (docs/auth.md "Lockout and known browsers").',
-  },
-  signInPerDevice: {
-    max: 10, windowMs: 15 * 60_000, key: 'device', counts: 'requests', over: 'flag',
-    protects: 'Password guessing with a stolen device token while the account is tripped (POST /tokens with device_token, keyed by the token\'s hash): past it the token stops counting as a known browser and the mailed code is needed.',
-  },
-  signInCodeMail: {
-    max: 3, windowMs: 15 * 60_000, key: 'person', counts: 'events',
-    protects: 'Flooding one inbox with sign-in codes: a tripped sign-in with the right password mails a code at most this often per person; past it the answer is the same and no mail goes out.',
-  },
-  confirmationMailPerAddress: {
-    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Mail bombing and address probing from one address: POST /crm/registrations/confirmation-mail sends a confirmation mail each time.',
-  },
-  confirmationMailPerEmail: {
-    max: 3, windowMs: 60 * 60_000, key: 'email', counts: 'requests',
-    protects: 'Flooding one inbox with confirmation links from many addresses (POST /crm/registrations/confirmation-mail, keyed by the lower-cased Email).',
-  },
-  passwordValidation: {
-    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'CPU and history probing: POST /auth/validate-password hashes against the password history.',
-  },
-  sandboxGateway: {
-    max: 120, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'The built-in sandbox gateway\'s public endpoints (tokens, confirm, authentication), each route counted apart.',
-  },
-  signupNonce: {
-    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Filling the nonces table: POST /nonce writes a row (each expires after 30 minutes and is swept a day later).',
-  },
-  emailExistsCheck: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Listing who has an account: the sign-up form\'s email check answers whether an email is taken (docs/registration.md).',
-  },
-  registrationSubmit: {
-    max: 20, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Mass sign-ups and argon2 CPU: POST /crm/registrations and /validate, each route counted apart (the captcha and the nonce stop scripts too).',
-  },
-  emailConfirmation: {
-    max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing confirmation tokens (32 random bytes, so this only bounds the load).',
-  },
-  forgotPasswordPerAddress: {
-    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Mail bombing and address probing from one address: POST /crm/people/forgotPassword sends a mail each time.',
-  },
-  forgotPasswordPerEmail: {
-    max: 5, windowMs: 60 * 60_000, key: 'email', counts: 'requests',
-    protects: 'Flooding one inbox with reset mails from many addresses (POST /crm/people/forgotPassword, keyed by the lower-cased email).',
-  },
-  resetPasswordPerAddress: {
-    max: 20, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing reset tokens and argon2 CPU: POST /crm/people/resetPassword/{token} and its options, each route counted apart.',
-  },
-  passwordChange: {
-    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing the current password with a stolen access token, and argon2 CPU: PUT /profile/password (counted before the token check).',
-  },
-  reauthenticatePerAddress: {
-    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing the current password with a stolen access token, and argon2 CPU: POST /auth/reauthenticate (counted before the token check).',
-  },
-  reauthenticatePerPerson: {
-    max: 10, windowMs: 15 * 60_000, key: 'signedInPerson', counts: 'requests',
-    protects: 'The same guessing from many addresses: POST /auth/reauthenticate, keyed by the signed-in person (after the access-token guard).',
-  },
-  emailChangePerAddress: {
-    max: 10, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Password guessing and mail to strangers from one address: POST /profile/email checks the password and mails the new address (counted before the token check).',
-  },
-  emailChangePerPerson: {
-    max: 5, windowMs: 60 * 60_000, key: 'signedInPerson', counts: 'requests',
-    protects: 'One person mailing links to many addresses, and password guessing from many addresses: POST /profile/email, keyed by the signed-in person.',
-  },
-  emailChangeLinkPerAddress: {
-    max: 30, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Guessing email-change and undo tokens (32 random bytes, so this only bounds the load): POST /profile/email/confirm and /undo, each counted apart.',
-  },
-  invitePerAccount: {
-    max: 30, windowMs: 60 * 60_000, key: 'account', counts: 'requests',
-    protects: 'An account sending invitation mail to strangers: POST /profile/account/people, keyed by the signed-in account (use after the access-token guard).',
-  },
-  invitePerAddress: {
-    max: 30, windowMs: 15 * 60_000, key: 'ip', counts: 'requests',
-    protects: 'Invitation mail from one address across many accounts (POST /profile/account/people).',
-  },
-} as const satisfies Record<string, RateLimitRow>;
+export function rateLimitRows<const T extends Record<string, Omit<RateLimitRow, 'name'>>>(rows: T): { readonly [N in keyof T & string]: T[N] & { readonly name: N } } {
+  return Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { ...row, name }])) as { [N in keyof T & string]: T[N] & { name: N } };
+}
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
-type NamesCounting<C extends RateLimitRow['counts']> = {
-  [N in RateLimitName]: (typeof RATE_LIMITS)[N] extends { over: 'flag' } ? never : (typeof RATE_LIMITS)[N]['counts'] extends C ? N : never
-}[RateLimitName];
-type NamesFlagging = { [N in RateLimitName]: (typeof RATE_LIMITS)[N] extends { over: 'flag' } ? N : never }[RateLimitName];
+/** A row every request counts against, refused past its limit (`routeRateLimit`, `preHandlerLimit`). */
+export type RequestRow = RateLimitRow & { counts: 'requests'; over?: undefined };
+/** A row every request counts against, marked (not refused) past its limit (`flaggingLimit`). */
+export type FlaggingRow = RateLimitRow & { counts: 'requests'; over: 'flag' };
+/** A row only reported failures count against (`failureLimiter`). */
+export type FailureRow = RateLimitRow & { counts: 'failures'; over?: undefined };
+/** A row only reported events count against (`eventLimiter`). */
+export type EventRow = RateLimitRow & { counts: 'events'; over?: undefined };
 
 /** Who an event limiter counts for this request: set by eventLimiter just before it counts. */
 const subjects = new WeakMap<FastifyRequest, string>();
@@ -214,7 +103,7 @@ export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, 
 }
 
 /**
- * Registers @fastify/rate-limit (no global limit: each route names its row). With REDIS_URL the
+ * Registers @fastify/rate-limit (no global limit: each route applies its row). With REDIS_URL the
  * counts live in Redis, through a store that falls back to this node's memory while Redis is
  * unreachable (http/rate-limit-store.ts): no limit is ever switched off, /healthz says `degraded`
  * meanwhile, and the counts go back to Redis when it answers again. The store never hands the
@@ -230,9 +119,8 @@ export async function registerRateLimits(app: FastifyInstance, { redisUrl, prefi
   });
 }
 
-/** Route config applying a named request limit: `config: routeRateLimit('discountCodeLookup')`. */
-export function routeRateLimit(name: NamesCounting<'requests'>): { rateLimit: RateLimitOptions } {
-  const row: RateLimitRow = RATE_LIMITS[name];
+/** Route config applying a request limit: `config: routeRateLimit(BILLING_RATE_LIMITS.discountCodeLookup)`. */
+export function routeRateLimit(row: RequestRow): { rateLimit: RateLimitOptions } {
   return { rateLimit: { max: row.max, timeWindow: row.windowMs, keyGenerator: KEY_OF[row.key] } };
 }
 
@@ -244,11 +132,10 @@ export interface FailureLimiter {
 /**
  * A limiter on which only failures count: the route checks the attempt first, and a
  * correct attempt never touches the counter. Uses the plugin's store (Redis or memory).
- * Call after registerRateLimits; one limiter per name, shared by every route that uses it.
+ * Call after registerRateLimits; one limiter per row, shared by every route that uses it.
  */
-export function failureLimiter(app: FastifyInstance, name: NamesCounting<'failures'>): FailureLimiter {
-  const row: RateLimitRow = RATE_LIMITS[name];
-  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+export function failureLimiter(app: FastifyInstance, row: FailureRow): FailureLimiter {
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${row.name}:${KEY_OF[row.key](req)}` });
   return {
     async recordFailure(req) {
       const result = await count(req);
@@ -262,9 +149,8 @@ export function failureLimiter(app: FastifyInstance, name: NamesCounting<'failur
  * field (`email`) can count; several may guard one route, each its own counter. Every request
  * counts, like routeRateLimit.
  */
-export function preHandlerLimit(app: FastifyInstance, name: NamesCounting<'requests'>) {
-  const row: RateLimitRow = RATE_LIMITS[name];
-  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+export function preHandlerLimit(app: FastifyInstance, row: RequestRow) {
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${row.name}:${KEY_OF[row.key](req)}` });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const result = await count(request);
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
@@ -283,9 +169,8 @@ export interface FlaggingLimit {
  * reads `isOver` and takes another path, so no one has to peek at a counter. Same store and key as
  * preHandlerLimit.
  */
-export function flaggingLimit(app: FastifyInstance, name: NamesFlagging): FlaggingLimit {
-  const row: RateLimitRow = RATE_LIMITS[name];
-  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+export function flaggingLimit(app: FastifyInstance, row: FlaggingRow): FlaggingLimit {
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${row.name}:${KEY_OF[row.key](req)}` });
   const over = new WeakSet<FastifyRequest>();
   return {
     async preHandler(request) {
@@ -306,9 +191,8 @@ export interface EventLimiter {
 }
 
 /** A limit on something a route does (`counts: 'events'`), keyed by the subject the route names. */
-export function eventLimiter(app: FastifyInstance, name: NamesCounting<'events'>): EventLimiter {
-  const row: RateLimitRow = RATE_LIMITS[name];
-  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${name}:${KEY_OF[row.key](req)}` });
+export function eventLimiter(app: FastifyInstance, row: EventRow): EventLimiter {
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${row.name}:${KEY_OF[row.key](req)}` });
   return {
     async allow(request, subject) {
       subjects.set(request, subject ?? '-');

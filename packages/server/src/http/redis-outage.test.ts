@@ -11,7 +11,7 @@ import { createClock } from '../clock/server-clock.ts';
 import { redisBus, type EventBus } from '../bus/event-bus.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
 import type { Database } from '../db/database.ts';
-import { RATE_LIMITS } from './rate-limits.ts';
+import { RATE_LIMITS } from '../features.ts';
 
 // A real Redis this test can kill: two nodes share it for rate limits and the event bus. While it
 // is down every limit still refuses (counted per node), /healthz says degraded with the reasons,

@@ -5,6 +5,7 @@ import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
+import { PASSWORDS_RATE_LIMITS } from './passwords.rate-limits.ts';
 import { signInOut } from '../auth/auth.schemas.ts';
 import type { accessTokenGuard } from '../auth/access-token-guard.ts';
 import { changePassword } from './change-password.ts';
@@ -21,7 +22,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post('/api/v1/crm/people/forgotPassword', {
-      preHandler: [preHandlerLimit(scope, 'forgotPasswordPerAddress'), preHandlerLimit(scope, 'forgotPasswordPerEmail')],
+      preHandler: [preHandlerLimit(scope, PASSWORDS_RATE_LIMITS.forgotPasswordPerAddress), preHandlerLimit(scope, PASSWORDS_RATE_LIMITS.forgotPasswordPerEmail)],
       schema: {
         tags, summary: 'Mails a single-use reset link (60 minutes) to the address if it has an account; the same 204 either way',
         body: forgotPasswordBody, querystring: parentUrlQuery, response: { 204: z.null().describe('Accepted (whether or not the address has an account)') },
@@ -31,7 +32,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
       return reply.status(204).send(null);
     });
     r.get('/api/v1/crm/people/resetPassword/:token/options', {
-      config: routeRateLimit('resetPasswordPerAddress'),
+      config: routeRateLimit(PASSWORDS_RATE_LIMITS.resetPasswordPerAddress),
       schema: {
         tags, summary: 'Reset options of a live reset, invitation or set-password link: 2 offers Google (when configured), else 1; 409 Errors.EmailAlreadyConfirmed for a used set-password link; 404 Errors.InvalidToken when unknown, used or expired',
         params: resetTokenParams, response: { 200: resetOptionsOut },
@@ -41,7 +42,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
       return resetOptions(deps, req.params.token);
     });
     r.post('/api/v1/crm/people/resetPassword/:token', {
-      config: routeRateLimit('resetPasswordPerAddress'),
+      config: routeRateLimit(PASSWORDS_RATE_LIMITS.resetPasswordPerAddress),
       schema: {
         tags, summary: 'Sets a new password (or links Google) with a reset, invitation or set-password link (`confirmationToken` of a sign-up mail), once; confirms the email, ends every session and answers a fresh access token',
         params: resetTokenParams, querystring: parentUrlQuery, body: resetPasswordBody, response: { 200: signInOut },
@@ -54,7 +55,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
 
   await app.register(async (scope) => {
     // Counted before the token check, so requests with stolen or made-up tokens count too.
-    scope.addHook('onRequest', preHandlerLimit(scope, 'passwordChange'));
+    scope.addHook('onRequest', preHandlerLimit(scope, PASSWORDS_RATE_LIMITS.passwordChange));
     guardRoutes(scope, 'accessToken', deps.guard);
     scope.withTypeProvider<ZodTypeProvider>().put('/api/v1/profile/password', {
       schema: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { PASSWORDS_RATE_LIMITS } from './passwords.rate-limits.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { passwordHistoryRepository } from './password-history.repository.ts';
 import { passwordResetMailHandler } from './password-reset-mail.ts';
@@ -20,4 +21,5 @@ export const passwordsModule = featureModule({
   routes,
   repositories: { passwordHistory: passwordHistoryRepository },
   outboxTopics: ({ mail }) => ({ 'mail.password-reset': passwordResetMailHandler(mail) }),
+  rateLimits: PASSWORDS_RATE_LIMITS,
 });

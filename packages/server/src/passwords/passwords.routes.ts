@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorCode, type PasswordPolicy } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { PASSWORDS_RATE_LIMITS } from './passwords.rate-limits.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { validatePassword } from './validate-password.ts';
@@ -35,7 +36,7 @@ const answer = z.object({
 /** POST /auth/validate-password: IsValid per PolicyKey (spec 2 sections 5 and 7). */
 export async function passwordsRoutes(app: FastifyInstance, deps: { uow: UnitOfWork; policy: PasswordPolicy; tokens: AccessTokens; clock: ServerClock }) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/auth/validate-password', {
-    config: routeRateLimit('passwordValidation'),
+    config: routeRateLimit(PASSWORDS_RATE_LIMITS.passwordValidation),
     schema: {
       tags: ['auth'], summary: 'Checks a password against the policy and the 3,000 most common passwords; with an access token or a reset/confirmation token, also the person\'s history and personal data',
       body, querystring: query, response: { 200: answer },

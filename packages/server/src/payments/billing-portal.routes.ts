@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { PAYMENTS_RATE_LIMITS } from './payments.rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { portalSessionAnswer, portalSessionQuery } from './billing-portal.schemas.ts';
 import { openBillingPortal, type BillingPortalDeps } from './open-billing-portal.ts';
@@ -13,7 +14,7 @@ export async function billingPortalRoutes(app: FastifyInstance, deps: BillingPor
   guardRoutes(app, 'accessToken', accessTokenGuard);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/v1/billing/stripe/portal/sessions', {
-    config: routeRateLimit('billingPortalSession'),
+    config: routeRateLimit(PAYMENTS_RATE_LIMITS.billingPortalSession),
     schema: {
       tags: ['payments'], summary: "A session of the payment provider's customer portal for the account (its primary contact); redirect to Url",
       description: "Only where billing is the provider's (billing.system Stripe) and the gateway is Stripe; otherwise 409 Errors.BillingPortalUnavailable.",

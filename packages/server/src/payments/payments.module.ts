@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext, type JobsContext } from '../feature-module.ts';
+import { PAYMENTS_RATE_LIMITS } from './payments.rate-limits.ts';
 import type { PeriodicJob } from '../jobs/job-types.ts';
 import { unitOfWork } from '../unit-of-work.ts';
 import { paymentRecoveryJob } from './payment-recovery.ts';
@@ -33,4 +34,5 @@ export const paymentsModule = featureModule({
   repositories: { payments: paymentsRepository },
   routes,
   periodicJobs,
+  rateLimits: PAYMENTS_RATE_LIMITS,
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idempotencyHeaders } from '../http/idempotency.ts';
 import { listAnswer, listOf } from '../http/list.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { PAYMENTS_RATE_LIMITS } from './payments.rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { cancelIntent } from './cancel-intent.ts';
 import { createIntent } from './create-intent.ts';
@@ -48,7 +49,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ac
     });
 
     r.post(`${BASE}/intent`, {
-      onRequest: identify, config: routeRateLimit('paymentIntentCreate'),
+      onRequest: identify, config: routeRateLimit(PAYMENTS_RATE_LIMITS.paymentIntentCreate),
       schema: {
         tags, summary: 'Get-intent: a payment intent for the amount due now (priced by the server from the draft) or a setup intent',
         description: ACCOUNT_NOTE, querystring: intentQuery, body: intentBody, headers: idempotencyHeaders, response: { 200: intentAnswer },
@@ -58,12 +59,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ac
     }));
 
     r.post(`${BASE}/stripe/cancel-intent`, {
-      onRequest: identify, config: routeRateLimit('paymentIntentCancel'),
+      onRequest: identify, config: routeRateLimit(PAYMENTS_RATE_LIMITS.paymentIntentCancel),
       schema: { tags, summary: 'Cancel an intent the widget gives up (not a setup intent)', description: ACCOUNT_NOTE, body: cancelIntentBody, response: { 200: cancelIntentAnswer } },
     }, async (req) => cancelIntent(deps, req.caller, req.body.ClientSecret));
 
     r.post(`${BASE}/stripe/sf`, {
-      onRequest: identify, config: routeRateLimit('paymentSetupFailure'),
+      onRequest: identify, config: routeRateLimit(PAYMENTS_RATE_LIMITS.paymentSetupFailure),
       schema: { tags, summary: 'Report a failed payment setup: records LatestFailureDateTime on an existing account', description: ACCOUNT_NOTE, body: setupFailureBody, response: { 200: setupFailureAnswer } },
     }, async (req) => recordSetupFailure(deps, req.caller, req.body));
   });
@@ -73,7 +74,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ac
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(`${BASE}/stripe/setup-intent`, {
-      config: routeRateLimit('paymentIntentCreate'),
+      config: routeRateLimit(PAYMENTS_RATE_LIMITS.paymentIntentCreate),
       schema: { tags, summary: 'A setup intent to save a new method on an existing account', querystring: accountQuery, body: setupIntentBody, response: { 200: intentAnswer } },
     }, async (req) => createIntent(deps, req.caller, { intentType: 'setup', accountUid: req.query.accountUid, body: req.body }));
 
@@ -90,7 +91,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentsDeps, ac
     });
 
     r.post(BASE, {
-      config: routeRateLimit('paymentInformationSave'),
+      config: routeRateLimit(PAYMENTS_RATE_LIMITS.paymentInformationSave),
       schema: { tags, summary: 'Save the method of a completed intent on the account (mode enter), or book an authenticated payment (mode authenticate)', body: savePaymentBody, response: { 200: paymentInformationOut } },
     }, async (req) => savePaymentInformation(deps, req.caller, req.body));
 

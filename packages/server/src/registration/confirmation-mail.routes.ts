@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
+import { REGISTRATION_RATE_LIMITS } from './registration.rate-limits.ts';
 import { resendConfirmation, type ResendConfirmationDeps } from './resend-confirmation.ts';
 
 const body = z.object({ Email: z.string().trim().min(1).max(320).email() });
@@ -13,8 +14,8 @@ const query = z.object({
 /** 'Send the link again' for a sign-up whose email is not confirmed yet (docs/auth.md "Unconfirmed email"). Public, rate limited. */
 export async function confirmationMailRoutes(app: FastifyInstance, deps: ResendConfirmationDeps) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/crm/registrations/confirmation-mail', {
-    config: routeRateLimit('confirmationMailPerAddress'),
-    preHandler: preHandlerLimit(app, 'confirmationMailPerEmail'),
+    config: routeRateLimit(REGISTRATION_RATE_LIMITS.confirmationMailPerAddress),
+    preHandler: preHandlerLimit(app, REGISTRATION_RATE_LIMITS.confirmationMailPerEmail),
     schema: {
       tags: ['registration'],
       summary: 'Mails a new email confirmation link (72 hours; older links stop working) when the address is waiting for confirmation; the same 204 either way',

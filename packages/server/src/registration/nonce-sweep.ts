@@ -1,4 +1,5 @@
 import type { PeriodicJob } from '../jobs/job-types.ts';
+import { sweepJob } from '../jobs/sweep-job.ts';
 
 /** Expired nonces are kept this long after their expiry (they still answer "expired" meanwhile), then swept. */
 export const KEEP_EXPIRED_NONCES_HOURS = 24;
@@ -8,19 +9,10 @@ export const KEEP_EXPIRED_NONCES_HOURS = 24;
  * nonce insert before: a delete on the sign-up's path, and on every node at once).
  */
 export function nonceSweepJob(o: { repo: { deleteExpiredBefore(cutoff: Date, limit: number): Promise<number> }; batchSize?: number }): PeriodicJob {
-  const batch = o.batchSize ?? 1000;
-  return {
+  return sweepJob({
     name: 'registration.nonce-sweep',
     everyMs: 3_600_000,
-    async run(ctx) {
-      const cutoff = new Date(ctx.now().getTime() - KEEP_EXPIRED_NONCES_HOURS * 3_600_000);
-      let total = 0;
-      for (;;) {
-        if (ctx.signal.aborted) return total;
-        const n = await o.repo.deleteExpiredBefore(cutoff, batch);
-        total += n;
-        if (n < batch) return total;
-      }
-    },
-  };
+    ...(o.batchSize ? { batchSize: o.batchSize } : {}),
+    deleteBatch: (limit, ctx) => o.repo.deleteExpiredBefore(new Date(ctx.now().getTime() - KEEP_EXPIRED_NONCES_HOURS * 3_600_000), limit),
+  });
 }

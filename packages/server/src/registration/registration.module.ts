@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { REGISTRATION_RATE_LIMITS } from './registration.rate-limits.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { confirmationMailRoutes } from './confirmation-mail.routes.ts';
 import { signupPayments } from './signup-payments.ts';
@@ -28,4 +29,5 @@ export const registrationModule = featureModule({
   routes,
   repositories: { nonces: noncesRepository, emailTokens: emailTokensRepository },
   periodicJobs: ({ db }) => [nonceSweepJob({ repo: noncesRepository(db) })],
+  rateLimits: REGISTRATION_RATE_LIMITS,
 });

@@ -6,6 +6,7 @@ import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import { fieldsQuery } from '../http/list.ts';
 import { acceptMultipart, type MultipartReader } from '../http/multipart.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { REGISTRATION_RATE_LIMITS } from './registration.rate-limits.ts';
 import { nulPaths } from '../http/reject-nul.ts';
 import type { ReceivedImage } from './check-registration.ts';
 import { confirmEmail } from './confirm-email.ts';
@@ -77,12 +78,12 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   });
 
   r.post('/api/v1/nonce', {
-    config: routeRateLimit('signupNonce'),
+    config: routeRateLimit(REGISTRATION_RATE_LIMITS.signupNonce),
     schema: { tags, summary: 'A one-time nonce for one registration (expires after 30 minutes)', response: { 200: nonceOut } },
   }, async () => issueNonce({ uow: deps.uow, now }));
 
   r.post('/api/v1/crm/registrations', {
-    config: { ...routeRateLimit('registrationSubmit'), apiDocs: multipartDocs },
+    config: { ...routeRateLimit(REGISTRATION_RATE_LIMITS.registrationSubmit), apiDocs: multipartDocs },
     preValidation: readMultipartBody,
     schema: {
       tags, summary: `Register an account with its person, subscription and payment in one transaction; ${registrationDoc}; honours Idempotency-Key`,
@@ -95,7 +96,7 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   });
 
   r.post('/api/v1/crm/registrations/validate', {
-    config: { ...routeRateLimit('registrationSubmit'), apiDocs: multipartDocs },
+    config: { ...routeRateLimit(REGISTRATION_RATE_LIMITS.registrationSubmit), apiDocs: multipartDocs },
     preValidation: readMultipartBody,
     schema: {
       tags, summary: `Check a registration without writing anything (no nonce, captcha or payment is used); ${registrationDoc}`,
@@ -104,12 +105,12 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
   }, async (req) => validateRegistration(deps, request(req, req.body, req.query)));
 
   r.get('/api/v1/crm/registrations/email-exists', {
-    config: routeRateLimit('emailExistsCheck'),
+    config: routeRateLimit(REGISTRATION_RATE_LIMITS.emailExistsCheck),
     schema: { tags, summary: 'Whether an account already uses this email (the sign-up form asks 500 ms after the email changes)', querystring: emailExistsQuery, response: { 200: resultOut } },
   }, async (req) => emailExists(deps, req.query.email));
 
   r.post('/api/v1/crm/registrations/confirm', {
-    config: routeRateLimit('emailConfirmation'),
+    config: routeRateLimit(REGISTRATION_RATE_LIMITS.emailConfirmation),
     schema: {
       tags, summary: 'The confirm-and-sign-in link of a sign-up mail: confirms the email and signs in, once (a person without a password gets SetPassword, the token unused); 409 Errors.EmailAlreadyConfirmed for a used link, 404 Errors.InvalidToken for an unknown or expired one',
       querystring: fieldsQuery, body: confirmInput, response: { 200: confirmOut },

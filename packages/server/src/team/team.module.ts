@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
+import { TEAM_RATE_LIMITS } from './team.rate-limits.ts';
 import { teamRoutes } from './team.routes.ts';
 import { inviteMailHandler } from './invite-mail.ts';
 import { teamRepository } from './team.repository.ts';
@@ -18,4 +19,5 @@ export const teamModule = featureModule({
   routes,
   repositories: { team: teamRepository },
   outboxTopics: ({ mail, db }) => ({ 'mail.invite': inviteMailHandler({ ...mail, team: teamRepository(db) }) }),
+  rateLimits: TEAM_RATE_LIMITS,
 });

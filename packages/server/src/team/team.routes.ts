@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idempotencyHeaders } from '../http/idempotency.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { preHandlerLimit } from '../http/rate-limits.ts';
+import { TEAM_RATE_LIMITS } from './team.rate-limits.ts';
 import { changeTeamMember, removeTeamMember } from './change-team-member.ts';
 import { inviteTeamMember } from './invite-team-member.ts';
 import { listTeam } from './list-team.ts';
@@ -37,7 +38,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamDeps & { guard:
 
   r.post(PATH, {
     // Counted after the guard, so the account key is the signed-in account.
-    preHandler: [preHandlerLimit(app, 'invitePerAccount'), preHandlerLimit(app, 'invitePerAddress')],
+    preHandler: [preHandlerLimit(app, TEAM_RATE_LIMITS.invitePerAccount), preHandlerLimit(app, TEAM_RATE_LIMITS.invitePerAddress)],
     schema: {
       tags, summary: 'Invite a person (primary contact only): added to the account and sent a single-use link to set a password and join. 409 Errors.TeamSeatsExhausted / Errors.TeamMaximumPeopleReached / Errors.Duplicate',
       querystring: inviteQuery, headers: idempotencyHeaders, body: inviteInput, response: { 201: memberOut },

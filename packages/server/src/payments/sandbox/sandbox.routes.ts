@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_ROOT } from '../../paths.ts';
 import { routeRateLimit } from '../../http/rate-limits.ts';
+import { PAYMENTS_RATE_LIMITS } from '../payments.rate-limits.ts';
 import { DOCUMENT_ONLY_HEADERS } from '../../http/security-headers.ts';
 import { clientSecret } from '../payments.schemas.ts';
 import { authenticatedPage, authenticatePage } from './authenticate-page.ts';
@@ -39,7 +40,7 @@ const authenticateForm = z.object({ client_secret: clientSecret, outcome: z.enum
 export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const script = readFileSync(SCRIPT_FILE);
-  const config = routeRateLimit('sandboxGateway');
+  const config = routeRateLimit(PAYMENTS_RATE_LIMITS.sandboxGateway);
   const hide = true;
 
   r.get(SANDBOX_SCRIPT_PATH, { schema: { hide } }, async (_req, reply) => {
