@@ -74,6 +74,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const next = new Date(clock.now().getTime() + job.everyMs);
       await repo.succeeded(job.name, now, next, result);
       nextRuns.set(job.name, next);
+      log?.debug?.({ job: job.name, result, at: now.toISOString() }, 'periodic job ran');
       if (result > 0) log?.info({ job: job.name, result }, 'periodic job done');
     } catch (err) {
       const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);

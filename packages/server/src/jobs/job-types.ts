@@ -14,6 +14,8 @@ export interface JobContext {
 }
 
 export interface JobLog {
+  /** Every run of a periodic job, at debug level (an operator's LOG_LEVEL=debug, and the multi-process test). */
+  debug?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
