@@ -4,7 +4,6 @@ import type { BillingDeps } from '../billing/billing-deps.ts';
 import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
 import { previewChange } from '../billing/prepare-change.ts';
 import type { Db } from '../db/database.ts';
-import { createPaymentGateway } from './gateway-from-config.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentRoutes } from './payments.routes.ts';
@@ -17,8 +16,8 @@ import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.ts';
 export interface PaymentsSetup {
   db: Db;
   billing: BillingDeps;
-  /** The configured gateway; absent: made from the config (the sandbox over `db`; Stripe needs start-server's secrets). */
-  gateway?: PaymentGateway | undefined;
+  /** The configured gateway (app.ts makes it once: the routes and payment recovery share it). */
+  gateway: PaymentGateway;
   /** A member's access token or the admin key (route-auth.ts accessTokenOrAdminKeyGuard). */
   accountGuard: Guard;
   /** Origins the sandbox's authentication step may return to (CORS's list). */
@@ -28,7 +27,7 @@ export interface PaymentsSetup {
 /** The payment routes of spec 1 section 7, the webhook of the configured gateway, and the sandbox's provider side when it is the gateway. */
 export async function registerPayments(app: FastifyInstance, setup: PaymentsSetup): Promise<PaymentsDeps> {
   const { billing, db } = setup;
-  const gateway = setup.gateway ?? await createPaymentGateway(billing.config, db, {});
+  const { gateway } = setup;
   const deps: PaymentsDeps = {
     config: billing.config, clock: billing.clock, gateway, store: billing.uow,
     signupDueNow: async (subscription) => (await computeChargeSummary(billing, subscription, 'now')).Total,
