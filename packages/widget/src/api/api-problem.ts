@@ -94,11 +94,13 @@ export function asProblem(err: unknown): ApiProblem {
 /**
  * What the error list shows for a problem: the field errors of a 400 one per line,
  * else the problem's code. The server's message is kept for client errors only
- * (the list translates by code and falls back to it).
+ * (the list translates by code and falls back to it). `retry` (what repeats the failed
+ * call) rides on a problem that got no answer or none in time: the list offers 'Try again'.
  */
-export function problemErrors(problem: ApiProblem): DisplayError[] {
+export function problemErrors(problem: ApiProblem, retry?: () => void): DisplayError[] {
   if (problem.kind === 'client' && problem.fieldErrors.length > 0) {
     return problem.fieldErrors.map((f) => ({ code: f.ErrorCode, ...(f.Message ? { message: f.Message } : {}) }));
   }
-  return [{ code: problem.code, ...(problem.kind === 'client' ? { message: problem.message } : {}) }];
+  const offersRetry = retry && (problem.kind === 'network' || problem.kind === 'timeout');
+  return [{ code: problem.code, ...(problem.kind === 'client' ? { message: problem.message } : {}), ...(offersRetry ? { retry } : {}) }];
 }
