@@ -133,17 +133,26 @@ export function useForm({ fields, initialValues, validate, errorAction }: UseFor
       return;
     }
     const values = normalizeForSubmit(fields, current.values);
-    let result: unknown;
-    try {
-      result = await handler({ values, payload: toPayload(values), raw: current.values });
-    } catch (err) {
-      if ((err as Error)?.name === 'AbortError') return void dispatch({ type: 'settled' });
-      return applyProblem(err, true);
+    // The handler runs as an async transition (a React action): a move it makes (goTo is a transition)
+    // and the form's 'settled' share its lane, so they show together. While the next screen's code
+    // loads, the form stays on view with its button busy, rather than a lone spinner (issue 15).
+    const outcome = await new Promise<{ result: unknown } | { thrown: unknown }>((resolve) => {
+      startTransition(async () => {
+        try {
+          const result = await handler({ values, payload: toPayload(values), raw: current.values });
+          if (!toFormProblem(result, false)) startTransition(() => dispatch({ type: 'settled' }));
+          resolve({ result });
+        } catch (thrown) {
+          resolve({ thrown });
+        }
+      });
+    });
+    if ('thrown' in outcome) {
+      if ((outcome.thrown as Error)?.name === 'AbortError') return void dispatch({ type: 'settled' });
+      return applyProblem(outcome.thrown, true);
     }
-    const problem = toFormProblem(result, false);
+    const problem = toFormProblem(outcome.result, false);
     if (problem) applyProblem(problem, true);
-    // With the move the handler made (goTo is a transition too): the button stays busy until the next screen shows.
-    else startTransition(() => dispatch({ type: 'settled' }));
   }, [fields, focusFirstInvalid, applyProblem]);
 
   resubmit.current = () => {
