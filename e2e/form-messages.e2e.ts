@@ -176,6 +176,21 @@ describe('form messages (issue 15 item 9)', () => {
     await alert.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('dialog', { name: 'Checkout' }).getByRole('heading', { name: 'Checkout', level: 2 }).waitFor();
   });
+
+  test("a read that got no answer offers Try again too, which reads again (profile)", async () => {
+    const email = await signUp('offline-read');
+    const page = await openHarness(session.context, server.url);
+    const profileRead = /\/api\/v1\/profile(\?|$)/;
+    await page.route(profileRead, (route) => route.abort('internetdisconnected'));
+    await signedIn(page, email);
+    const dialog = await openPopup(page, 'profile', {}, 'Profile');
+    const alert = dialog.getByRole('alert').filter({ hasText: 'Cannot reach the server' });
+    await alert.waitFor();
+    await page.unroute(profileRead);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByText(email).first().waitFor();
+    expect(await dialog.getByText('Cannot reach the server', { exact: false }).count()).toBe(0);
+  });
 });
 
 describe('busy state and the confirmation dialog (issue 15 item 7)', () => {

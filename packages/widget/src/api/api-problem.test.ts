@@ -17,4 +17,13 @@ describe('problemErrors (issue 15: server unreachable offers Retry)', () => {
     expect(retryOf(problemErrors(new ApiProblem({ kind: 'server', status: 500, code: ErrorCode.SystemError }), retry))).toBeUndefined();
     expect(retryOf(problemErrors(new ApiProblem({ kind: 'network', status: 0, code: ErrorCode.ServerUnreachable })))).toBeUndefined();
   });
+
+  it("a cached read's problem carries its refetch (withRetry), which the error list then offers by itself", () => {
+    const failed = new ApiProblem({ kind: 'timeout', status: 0, code: ErrorCode.Timeout });
+    const carried = failed.withRetry(retry);
+    expect(carried).toBeInstanceOf(ApiProblem);
+    expect([carried.kind, carried.code, carried.message]).toEqual([failed.kind, failed.code, failed.message]);
+    expect(retryOf(problemErrors(carried))).toBe(retry);
+    expect(failed.retry).toBeUndefined();
+  });
 });
