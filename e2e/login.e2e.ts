@@ -130,10 +130,12 @@ describe('login', () => {
     expect((await api('GET', '/api/v1/auth/session', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
-  test('a wrong password shows Errors.InvalidCredentials and stays on login; the form validates as you type', async () => {
+  test('a wrong password shows Errors.InvalidCredentials and stays on login; a field left with a wrong value shows its error', async () => {
     const { email } = await signUp('wrong');
     const { page, dialog } = await openLogin(session.context);
     await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    // Issue 15: the error shows once the field is left with the wrong value.
+    await dialog.getByRole('textbox', { name: 'Email' }).blur();
     await expect.poll(() => dialog.getByText('Invalid email', { exact: false }).count()).toBeGreaterThan(0);
     await logIn(dialog, email, `${PASSWORD}x`);
     await dialog.getByRole('alert').getByText('Invalid email or password.').waitFor();

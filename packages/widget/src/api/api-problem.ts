@@ -45,6 +45,19 @@ export class ApiProblem extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
+  /** What repeats the call that failed, when the one who made it can (a cached read's refetch): the error list's 'Try again'. */
+  retry: (() => void) | undefined = undefined;
+
+  /** The same problem, carrying what repeats the failed call. */
+  withRetry(retry: () => void): ApiProblem {
+    const copy = new ApiProblem({
+      kind: this.kind, status: this.status, code: this.code, message: this.message, fieldErrors: this.fieldErrors,
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    });
+    copy.retry = retry;
+    return copy;
+  }
+
   /** Trying the same call again may succeed (no answer, a rate limit, or a server failure). */
   get retryable(): boolean {
     return this.kind !== 'client';
@@ -94,11 +107,14 @@ export function asProblem(err: unknown): ApiProblem {
 /**
  * What the error list shows for a problem: the field errors of a 400 one per line,
  * else the problem's code. The server's message is kept for client errors only
- * (the list translates by code and falls back to it).
+ * (the list translates by code and falls back to it). `retry` (what repeats the failed
+ * call; a cached read's problem carries its refetch) rides on a problem that got no answer or
+ * none in time: the list offers 'Try again'.
  */
-export function problemErrors(problem: ApiProblem): DisplayError[] {
+export function problemErrors(problem: ApiProblem, retry: (() => void) | undefined = problem.retry): DisplayError[] {
   if (problem.kind === 'client' && problem.fieldErrors.length > 0) {
     return problem.fieldErrors.map((f) => ({ code: f.ErrorCode, ...(f.Message ? { message: f.Message } : {}) }));
   }
-  return [{ code: problem.code, ...(problem.kind === 'client' ? { message: problem.message } : {}) }];
+  const offersRetry = retry && (problem.kind === 'network' || problem.kind === 'timeout');
+  return [{ code: problem.code, ...(problem.kind === 'client' ? { message: problem.message } : {}), ...(offersRetry ? { retry } : {}) }];
 }

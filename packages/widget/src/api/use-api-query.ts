@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApiProblem } from './api-problem.ts';
 import type { ApiClient } from './http.ts';
 import type { QueryCache } from './query-cache.ts';
@@ -73,12 +73,16 @@ export function useApiQuery<T>(key: string | null, fetcher: (api: ApiClient) => 
     if (key !== null) void cache.load(key, () => fetcherRef.current(api), { force: true });
   }, [key, cache, api]);
 
+  // A failed read carries its refetch: the error list's 'Try again' repeats it (issue 15).
+  const failed = entry?.problem ?? null;
+  const problem = useMemo(() => (failed ? failed.withRetry(refetch) : null), [failed, refetch]);
+
   const current = entry?.data;
   const loading = key !== null && (!entry || entry.status === 'loading');
   const useOld = keepPrevious && current === undefined && entry?.status !== 'error';
   return {
     data: useOld ? previous : current,
-    problem: entry?.problem ?? null,
+    problem,
     loading,
     stale: useOld && previous !== undefined,
     refetch,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { trapTarget } from './focus-trap.ts';
@@ -11,7 +11,7 @@ const FOCUSABLE =
  * role=dialog, aria-modal and aria-labelledby the screen heading. Tab is
  * trapped, Escape and a backdrop click close; the loader returns focus to the trigger.
  */
-export function PopupFrame(props: { headingId: string; wide: boolean; onClose(): void; children: ReactNode }) {
+export function PopupFrame(props: { headingId: string; wide: boolean; screen: unknown; onClose(): void; children: ReactNode }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -20,24 +20,37 @@ export function PopupFrame(props: { headingId: string; wide: boolean; onClose():
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  // The dialog keeps its size between screens: it never shrinks below the tallest screen shown
-  // since it opened (a loading spinner or a short confirmation does not make it jump).
+  // Within one screen the dialog never shrinks below the tallest it has been (an error that goes, a
+  // busy spinner, does not make it jump). A move to another screen sizes it to that screen: the
+  // screen being left stays on view until the next one has rendered (goTo is a transition), so a
+  // short confirmation gets a short dialog instead of the previous form's height (issue 15).
+  const tallest = useRef(0);
   useEffect(() => {
     const dialog = ref.current;
     const body = dialog?.firstElementChild;
     if (!dialog || !body || typeof ResizeObserver === 'undefined') return;
-    let tallest = 0;
     const observer = new ResizeObserver(() => {
       const height = body.getBoundingClientRect().height;
-      if (height > tallest) {
-        tallest = height;
+      if (height > tallest.current) {
+        tallest.current = height;
         // Capped like max-height: a min-height above it would push the dialog out of the viewport.
-        dialog.style.minHeight = `min(${Math.ceil(tallest)}px, calc(100dvh - 48px))`;
+        dialog.style.minHeight = `min(${Math.ceil(height)}px, calc(100dvh - 48px))`;
       }
     });
     observer.observe(body);
     return () => observer.disconnect();
   }, []);
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const dialog = ref.current;
+    if (!dialog) return;
+    dialog.style.minHeight = '';
+    tallest.current = dialog.firstElementChild?.getBoundingClientRect().height ?? 0;
+  }, [props.screen]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key === 'Escape') {

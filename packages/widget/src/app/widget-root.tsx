@@ -121,7 +121,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
     <div className="portico-root" style={vars as CSSProperties} data-state={nav.current.state} data-mode={options.mode}>
       {options.mode === 'popup' ? (
         <Suspense fallback={null}>
-          <PopupFrame headingId={headingId} wide={stateFacts(nav.current.state).width === 'wide'} onClose={() => actions.close()}>
+          <PopupFrame headingId={headingId} wide={stateFacts(nav.current.state).width === 'wide'} screen={nav.current} onClose={() => actions.close()}>
             {body}
           </PopupFrame>
         </Suspense>

@@ -7,6 +7,24 @@ export interface DisplayError {
   values?: Record<string, unknown>;
   /** The label of the field it is about: the list then reads 'Label: message'. */
   field?: string;
+  /** Repeats what failed (a call that got no answer or none in time): the list shows 'Try again'. */
+  retry?: () => void;
+  /** A way out the error offers (a taken email's 'Log in instead'): a link-style button after the message. */
+  action?: ErrorAction;
+}
+
+export interface ErrorAction {
+  /** The button's text, already translated. */
+  label: string;
+  run(): void;
+}
+
+/** The codes of a call that got no answer or none in time: trying again may work (api/api-problem.ts). */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set([ErrorCode.ServerUnreachable, ErrorCode.Timeout]);
+
+/** The one retry the list offers: the first error's that carries one. */
+export function retryOf(errors: readonly DisplayError[]): (() => void) | undefined {
+  return errors.find((e) => e.retry)?.retry;
 }
 
 /** Several errors get the 'Please correct the following errors:' heading; one is shown plainly. */

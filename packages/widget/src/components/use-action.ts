@@ -61,7 +61,14 @@ export function useAction<A extends unknown[], R>(work: (...args: A) => Promise<
     latest.current = work;
   });
   const runner = useMemo(() => createActionRunner<A, R>(() => latest.current, setState), []);
-  const run = useCallback((...args: A) => runner.run(...args), [runner]);
-  const errors = useMemo(() => (state.problem ? problemErrors(state.problem) : []), [state.problem]);
+  const lastArgs = useRef<A | null>(null);
+  const run = useCallback((...args: A) => {
+    lastArgs.current = args;
+    return runner.run(...args);
+  }, [runner]);
+  // No answer (or none in time): the error list's 'Try again' runs the action once more with the same arguments.
+  const errors = useMemo(() => (state.problem
+    ? problemErrors(state.problem, () => void (lastArgs.current && runner.run(...lastArgs.current)))
+    : []), [state.problem, runner]);
   return { ...state, errors, run, reset: runner.reset };
 }

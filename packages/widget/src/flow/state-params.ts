@@ -50,8 +50,9 @@ const READERS = {
   resetPassword: (raw: Raw) => read<{ token?: string; kind?: (typeof LINK_TOKEN_KINDS)[number] }>(raw, { token: text, kind: oneOf(LINK_TOKEN_KINDS) }),
   forgotPassword: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   forgotPasswordConfirmation: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
-  // The account a host page wants signed in to when the person has several (post-login routing's hint).
-  login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string }>(raw, { clientIdentifier: text, accountUid: text }),
+  // The account a host page wants signed in to when the person has several (post-login routing's hint);
+  // email: the address to start from (sign-up's 'Log in instead' for a taken email).
+  login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string; email?: string }>(raw, { clientIdentifier: text, accountUid: text, email: text }),
   // Set by post-login routing: who can fix the account, why, and whether the provider's customer portal can.
   accountActionRequired: (raw: Raw) => read<{ primaryContact?: string; reason?: (typeof REPAIR_REASONS)[number]; portal?: boolean }>(raw, { primaryContact: text, reason: oneOf(REPAIR_REASONS), portal: flag }),
   // team: the page (row offset) to open on; promote/remove: the PersonAccount and how to name the person.

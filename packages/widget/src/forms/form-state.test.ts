@@ -3,7 +3,7 @@ import { ErrorCode } from '@portico/core';
 import { configuredFields, emptyAddress, emptyValue, type FieldValues } from '@portico/core/fields/index';
 import { ALL_TYPES } from '@portico/core/fields/test-fields';
 import { firstFocusPath, toDisplayError } from './form-display.ts';
-import { formReducer, initialFormState, placeProblem, shownErrors, toFormProblem, type FormAction, type FormState } from './form-state.ts';
+import { formReducer, hasValue, initialFormState, placeProblem, shownErrors, toFormProblem, valueAtPath, type FormAction, type FormState } from './form-state.ts';
 
 const fields = configuredFields(ALL_TYPES);
 const start = (): FormState => initialFormState(Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])) as FieldValues);
@@ -13,13 +13,45 @@ const known = [...fields.map((f) => f.path), 'Account.BillingAddress.City', 'Acc
 const problem = (fieldErrors: { Field: string; ErrorCode: string; Message: string }[], code: string = ErrorCode.ValidationFailed) => ({ code, fieldErrors });
 
 describe('which errors show (spec 1 section 5: "Forms validate on each change")', () => {
-  it('nothing shows on a fresh form; a touched input shows its own error; a submit shows all, in form order', () => {
+  it('nothing shows on a fresh form; an input left with a wrong value shows its own error; a submit shows all, in form order', () => {
     expect(paths(start())).toEqual([]);
-    expect(paths(run({ type: 'touch', path: 'Person.LastName' }))).toEqual(['Person.LastName']);
+    expect(paths(run({ type: 'change', path: 'Person.Email', value: 'ada@' }, { type: 'touch', path: 'Person.Email' }))).toEqual(['Person.Email']);
     expect(paths(run({ type: 'submit' }))).toEqual([
       'Person.Email', 'Person.FirstName', 'Person.LastName', 'Account.Name',
       'Account.BillingAddress.AddressLine1', 'Account.BillingAddress.City', 'Account.BillingAddress.Country', 'Account.BillingAddress.PostalCode',
     ]);
+  });
+
+  it('issue 15: an untouched field turns red only once it was left with something wrong, or after a submit attempt', () => {
+    // Typing alone shows nothing yet: the person has not left the field.
+    const typing = run({ type: 'change', path: 'Person.Email', value: 'ada@' });
+    expect(paths(typing)).toEqual([]);
+    // Tabbing through empty fields (a blur with nothing typed) says nothing until a submit.
+    const tabbedThrough = run({ type: 'touch', path: 'Person.Email' }, { type: 'touch', path: 'Person.FirstName' }, { type: 'touch', path: 'Account.BillingAddress.City' });
+    expect(paths(tabbedThrough)).toEqual([]);
+    expect(tabbedThrough.touched).toEqual([]);
+    // Left with a wrong value: its error shows, and only its own.
+    const left = formReducer(typing, { type: 'touch', path: 'Person.Email' });
+    expect(shownErrors(left, fields).map((s) => [s.path, s.error.ErrorCode])).toEqual([['Person.Email', ErrorCode.InvalidEmail]]);
+    // From then on each change re-validates it: emptied, it says it is required.
+    expect(shownErrors(formReducer(left, { type: 'change', path: 'Person.Email', value: '' }), fields)[0]!.error.ErrorCode).toBe(ErrorCode.EmailRequired);
+    // A part of an address counts by its own value: a city typed and left is checked, an untouched postal code is not.
+    const address = run({ type: 'change', path: 'Account.BillingAddress', value: { ...emptyAddress(), City: 'S' } },
+      { type: 'touch', path: 'Account.BillingAddress.City' }, { type: 'touch', path: 'Account.BillingAddress.PostalCode' });
+    expect(address.touched).toEqual(['Account.BillingAddress.City']);
+    // After a submit attempt every error shows, tabbed-through or not.
+    expect(paths(formReducer(tabbedThrough, { type: 'submit' }))).toContain('Person.FirstName');
+  });
+
+  it('valueAtPath reads the value one input edits, hasValue says whether anything is in it', () => {
+    const values = { 'Account.BillingAddress': { ...emptyAddress(), City: 'Springfield' }, 'Account.TaxIds': { TaxIdType: 'eu_vat', TaxId: '' }, 'Person.Email': ' ' } as FieldValues;
+    expect(valueAtPath(values, 'Account.BillingAddress.City')).toBe('Springfield');
+    expect(valueAtPath(values, 'Account.TaxIds.0.TaxIdType')).toBe('eu_vat');
+    expect(hasValue(valueAtPath(values, 'Account.TaxIds.0.TaxId'))).toBe(false);
+    expect(hasValue(valueAtPath(values, 'Person.Email'))).toBe(false);
+    expect(hasValue(valueAtPath(values, 'Account.BillingAddress'))).toBe(true);
+    expect(valueAtPath(values, 'Person.Unknown')).toBeUndefined();
+    expect([hasValue(true), hasValue(false), hasValue({ a: false }), hasValue(0)]).toEqual([true, false, false, true]);
   });
 
   it('each change re-validates: fixing a value removes its error at once, breaking it brings one back', () => {

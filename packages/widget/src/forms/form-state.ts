@@ -8,7 +8,11 @@ import { closestKnownPath, isWithinPath, validateFields, type ConfiguredField, t
  */
 export interface FormState {
   values: FieldValues;
-  /** Input paths the user has left (or changed, for choice controls): their errors show before a submit. */
+  /**
+   * Input paths the person has left holding a value (or set, for choice controls): their errors show
+   * before a submit. Leaving an empty input does not count: a field someone tabs through is not red
+   * until a submit attempt (issue 15; docs/forms.md "When an error shows").
+   */
   touched: readonly string[];
   /** A submit was attempted: every error shows, and the error list lists them. */
   submitted: boolean;
@@ -40,7 +44,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, values: { ...state.values, [action.path]: action.value }, serverErrors };
     }
     case 'touch':
-      return state.touched.includes(action.path) ? state : { ...state, touched: [...state.touched, action.path] };
+      if (state.touched.includes(action.path) || !hasValue(valueAtPath(state.values, action.path))) return state;
+      return { ...state, touched: [...state.touched, action.path] };
     case 'submit':
       return { ...state, submitted: true, busy: true, serverErrors: {}, generalErrors: [] };
     case 'settled':
@@ -62,6 +67,33 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'reset':
       return initialFormState(action.values);
   }
+}
+
+/**
+ * The value one input edits: the form value of the longest key `path` is or lies below, walked into
+ * for a part (`Account.BillingAddress.City`); a numeric segment into a value that is not a list is
+ * skipped (the tax id field's `Account.TaxIds.0.TaxId` edits `{ TaxIdType, TaxId }`).
+ */
+export function valueAtPath(values: FieldValues, path: string): unknown {
+  const key = closestKnownPath(path, Object.keys(values));
+  if (key === undefined) return undefined;
+  let node: unknown = values[key];
+  for (const segment of path.slice(key.length).split('.').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (/^\d+$/.test(segment) && !Array.isArray(node)) continue;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/** Something was typed or chosen: a non-blank text, a ticked box, any part of an address or a list. */
+export function hasValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return true;
+  if (Array.isArray(value)) return value.some(hasValue);
+  if (value && typeof value === 'object') return Object.values(value).some(hasValue);
+  return false;
 }
 
 /** What a failed submit handler gives back: the widget's ApiProblem, a raw ErrorBody, or anything shaped like them. */

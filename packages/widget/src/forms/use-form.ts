@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useReducer, useRef, type FormEvent } from 'react';
+import { startTransition, useCallback, useMemo, useReducer, useRef, type FormEvent } from 'react';
 import type { FieldError } from '@portico/core';
 import {
   emptyValue, normalizeForSubmit, toPayload, validateFields, type ConfiguredField, type FieldValue, type FieldValues, type SubmitValues,
 } from '@portico/core/fields/index';
-import type { DisplayError } from '../components/error-list-logic.ts';
+import { RETRYABLE_CODES, type DisplayError, type ErrorAction } from '../components/error-list-logic.ts';
 import { firstFocusPath, toDisplayError } from './form-display.ts';
 import { formReducer, initialFormState, shownErrors, toFormProblem, type FormState } from './form-state.ts';
 import './register-form-strings.ts';
@@ -15,6 +15,8 @@ export interface UseFormOptions {
   initialValues?: FieldValues;
   /** A screen's own rules beyond the configured fields (password confirmation, terms…), as field errors by path. */
   validate?: (values: FieldValues) => FieldError[];
+  /** A way out an input's error offers (sign-up: a taken email's 'Log in instead'), shown with the error inline and in the list. */
+  errorAction?: (path: string, code: string, values: FieldValues) => ErrorAction | undefined;
 }
 
 export interface SubmitInput {
@@ -62,7 +64,7 @@ interface Registered {
  * The form hook every screen uses (docs/forms.md): values, errors by path,
  * busy, submit. Rules come from core, so the server checks the same.
  */
-export function useForm({ fields, initialValues, validate }: UseFormOptions): FormApi {
+export function useForm({ fields, initialValues, validate, errorAction }: UseFormOptions): FormApi {
   const [state, dispatch] = useReducer(formReducer, undefined, () =>
     initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
   const stateRef = useRef<FormState>(state);
@@ -71,14 +73,24 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
   const refCallbacks = useRef(new Map<string, (el: HTMLElement | null) => void>());
   const validateRef = useRef(validate);
   validateRef.current = validate;
+  /** The last submit's handler: 'Try again' after no answer submits once more with it. */
+  const lastHandler = useRef<SubmitHandler | null>(null);
+  const resubmit = useRef<() => void>(() => undefined);
 
   const extra = useMemo(() => validate?.(state.values) ?? [], [validate, state.values]);
   const shown = useMemo(() => shownErrors(state, fields, extra), [state, fields, extra]);
 
   const labelOf = useCallback((path: string) => registry.current.get(path)?.label, []);
-  const byPath = useMemo(() => new Map(shown.map((s) => [s.path, toDisplayError(s, labelOf(s.path))])), [shown, labelOf]);
+  const byPath = useMemo(() => new Map(shown.map((s) => {
+    const display = toDisplayError(s, labelOf(s.path));
+    const action = errorAction?.(s.path, s.error.ErrorCode, state.values);
+    return [s.path, action ? { ...display, action } : display];
+  })), [shown, labelOf, errorAction, state.values]);
   const errorList = useMemo(() => {
-    const general = state.generalErrors.map<DisplayError>((e) => ({ code: e.ErrorCode, ...(e.Message ? { message: e.Message } : {}) }));
+    const general = state.generalErrors.map<DisplayError>((e) => ({
+      code: e.ErrorCode, ...(e.Message ? { message: e.Message } : {}),
+      ...(RETRYABLE_CODES.has(e.ErrorCode) && lastHandler.current ? { retry: () => resubmit.current() } : {}),
+    }));
     // Before a submit attempt only what the server said is listed; local rules show inline as the user goes.
     const listed = shown.filter((s) => state.submitted || s.fromServer).map((s) => byPath.get(s.path)!);
     return [...general, ...listed];
@@ -111,6 +123,7 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
     event?.preventDefault();
     const current = stateRef.current;
     if (current.busy) return;
+    lastHandler.current = handler;
     dispatch({ type: 'submit' });
     const submitting = formReducer(current, { type: 'submit' });
     const own = validateRef.current?.(current.values) ?? [];
@@ -120,17 +133,31 @@ export function useForm({ fields, initialValues, validate }: UseFormOptions): Fo
       return;
     }
     const values = normalizeForSubmit(fields, current.values);
-    let result: unknown;
-    try {
-      result = await handler({ values, payload: toPayload(values), raw: current.values });
-    } catch (err) {
-      if ((err as Error)?.name === 'AbortError') return void dispatch({ type: 'settled' });
-      return applyProblem(err, true);
+    // The handler runs as an async transition (a React action): a move it makes (goTo is a transition)
+    // and the form's 'settled' share its lane, so they show together. While the next screen's code
+    // loads, the form stays on view with its button busy, rather than a lone spinner (issue 15).
+    const outcome = await new Promise<{ result: unknown } | { thrown: unknown }>((resolve) => {
+      startTransition(async () => {
+        try {
+          const result = await handler({ values, payload: toPayload(values), raw: current.values });
+          if (!toFormProblem(result, false)) startTransition(() => dispatch({ type: 'settled' }));
+          resolve({ result });
+        } catch (thrown) {
+          resolve({ thrown });
+        }
+      });
+    });
+    if ('thrown' in outcome) {
+      if ((outcome.thrown as Error)?.name === 'AbortError') return void dispatch({ type: 'settled' });
+      return applyProblem(outcome.thrown, true);
     }
-    const problem = toFormProblem(result, false);
+    const problem = toFormProblem(outcome.result, false);
     if (problem) applyProblem(problem, true);
-    else dispatch({ type: 'settled' });
   }, [fields, focusFirstInvalid, applyProblem]);
+
+  resubmit.current = () => {
+    if (lastHandler.current) void handleSubmit(lastHandler.current)();
+  };
 
   const inputRef = useCallback((path: string, label?: string) => {
     const entry = registry.current.get(path);

@@ -15,7 +15,7 @@ import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, lazily, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
 import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
-import { landingFor } from './landing.ts';
+import { landingFor, landingHost } from './landing.ts';
 import { BUILT_SCREEN_CHUNKS, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
 import { prefetchSettings } from './settings-prefetch.ts';
 import { warmUpNumberFormat } from './warm-up.ts';
@@ -224,19 +224,37 @@ function boot(): void {
     void close();
   });
 
+  // The address's landing (a payment step's return, a mailed link) is read before the embeds start:
+  // the embed it belongs to then opens on the landing's state instead of its own.
+  const landing = landingFor(location.href);
+  if (landing) history.replaceState(history.state, '', landing.cleanHref);
+  let landingTarget: HTMLElement | null | undefined;
+  const landingTargetNow = (): HTMLElement | null => {
+    if (!landing) return null;
+    if (landingTarget === undefined) {
+      const hosts = [...document.querySelectorAll<HTMLElement>(`[${EMBED_ATTRIBUTE}]`)].map((host) => ({ host, state: host.getAttribute(EMBED_ATTRIBUTE) ?? '' }));
+      landingTarget = landingHost(landing, hosts);
+    }
+    return landingTarget;
+  };
+  let landingDone = false;
   watchTriggers({
     openPopup: (state, trigger) => void open(state, { trigger }).catch((e: unknown) => console.error(e)),
-    embed: (element, state) => void embed(element, state).catch((e: unknown) => console.error(e)),
+    embed: (element, state) => {
+      const here = !landingDone && landing !== null && element === landingTargetNow();
+      if (here) landingDone = true;
+      void (here ? embed(element, landing.state, landing.params) : embed(element, state)).catch((e: unknown) => console.error(e));
+    },
     removed: (element) => void unembed(element),
   });
   // After the embeds have started their downloads: the host-page state reads the token, and the
   // page's first localStorage access (~8 ms) then runs while the chunks are on their way.
   const currentUser = watchHostState({ token, events, logout: () => void logout() });
-  const landing = landingFor(location.href);
   if (landing) {
-    history.replaceState(history.state, '', landing.cleanHref);
     const land = () => {
-      const host = document.querySelector<HTMLElement>(`[${EMBED_ATTRIBUTE}="${landing.state}"]`);
+      if (landingDone) return;
+      landingDone = true;
+      const host = landingTargetNow();
       const done = host ? embed(host, landing.state, landing.params) : open(landing.state, { params: landing.params });
       void done.catch((e: unknown) => console.error(e));
     };

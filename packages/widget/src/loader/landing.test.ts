@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { landingFor } from './landing.ts';
+import { landingFor, landingHost } from './landing.ts';
+import { markEmbedded } from '../payments/payment-redirect.ts';
 
 describe('what the page address asks the widget to finish', () => {
   it("a payment redirect a Portico screen started lands on processing with its values, all removed from the address", () => {
@@ -37,5 +38,33 @@ describe('what the page address asks the widget to finish', () => {
     expect(landingFor('https://shop.example/account?tab=profile&emailChangeToken=abc_-1')).toEqual({ state: 'emailChangeConfirm', params: { token: 'abc_-1' }, cleanHref: 'https://shop.example/account?tab=profile' });
     expect(landingFor('https://shop.example/?emailChangeUndoToken=xyz')).toEqual({ state: 'emailChangeUndo', params: { token: 'xyz' }, cleanHref: 'https://shop.example/' });
     expect(landingFor('https://shop.example/?emailChangeToken=')).toBeNull();
+  });
+});
+
+describe('where a landing shows (issue 15: a failed bank check must not reopen an embedded checkout as a popup)', () => {
+  const back = (returnUrl: string, status: string) => landingFor(`${returnUrl}&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=${status}`)!;
+  const start = 'https://shop.example/join?portico_action=signUp&portico_from=checkout';
+
+  it('an embedded widget marks the return address; the landing knows it and cleans it away', () => {
+    const embedded = markEmbedded(start, true);
+    expect(new URL(embedded).searchParams.get('portico_embed')).toBe('1');
+    expect(markEmbedded(start, false)).toBe(start);
+    const landing = back(embedded, 'failed');
+    expect(landing.params).toMatchObject({ embedded: '1', from: 'checkout', redirectStatus: 'failed' });
+    expect(landing.cleanHref).toBe('https://shop.example/join');
+  });
+
+  it("the return of an embedded payment step lands in the page's embed: processing's, the one it started from, or the only one", () => {
+    const landing = back(markEmbedded(start, true), 'failed');
+    expect(landingHost(landing, [{ host: 'a', state: 'selectPlan' }, { host: 'b', state: 'checkout' }])).toBe('b');
+    expect(landingHost(landing, [{ host: 'a', state: 'checkout' }, { host: 'p', state: 'processing' }])).toBe('p');
+    expect(landingHost(landing, [{ host: 'only', state: 'selectPlan' }])).toBe('only');
+    expect(landingHost(landing, [{ host: 'a', state: 'selectPlan' }, { host: 'b', state: 'team' }])).toBeNull();
+  });
+
+  it('a step started in a popup comes back in a popup, unless the page embeds processing itself', () => {
+    const landing = back(start, 'succeeded');
+    expect(landingHost(landing, [{ host: 'a', state: 'checkout' }])).toBeNull();
+    expect(landingHost(landing, [{ host: 'p', state: 'processing' }])).toBe('p');
   });
 });

@@ -19,8 +19,10 @@ export interface Landing {
 }
 
 export const CONFIRM_MARK = 'portico_confirm';
+/** Set on the payment step's return address by a widget embedded in the page (payments/payment-entry.tsx). */
+export const EMBED_MARK = 'portico_embed';
 const REDIRECT_KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret'];
-const RETURN_KEYS = ['portico_action', 'portico_from'];
+const RETURN_KEYS = ['portico_action', 'portico_from', EMBED_MARK];
 
 export function landingFor(href: string): Landing | null {
   const url = new URL(href);
@@ -34,6 +36,7 @@ export function landingFor(href: string): Landing | null {
     set('paymentIntent', q.get('payment_intent'));
     set('setupIntent', q.get('setup_intent'));
     set('clientSecret', q.get('payment_intent_client_secret') ?? q.get('setup_intent_client_secret'));
+    if (q.get(EMBED_MARK)) params.embedded = '1';
     for (const k of [...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
     return { state: 'processing', params, cleanHref: url.toString() };
   }
@@ -62,4 +65,19 @@ export function landingFor(href: string): Landing | null {
     return { state: 'registerConfirmation', params: { confirmToken: token }, cleanHref: url.toString() };
   }
   return null;
+}
+
+/**
+ * Where a landing shows: the page's embed of that very state; else, for the return from a payment
+ * step that an embedded widget started (`embedded`), the embed of the screen it started from
+ * (`from`), or the page's only embed. Otherwise null: a popup opens, as the step started in one.
+ * Without this, a failed bank check reopened an embedded checkout as a popup (issue 15).
+ */
+export function landingHost<H>(landing: Landing, embeds: readonly { host: H; state: string }[]): H | null {
+  const same = embeds.find((e) => e.state === landing.state);
+  if (same) return same.host;
+  if (landing.state !== 'processing' || landing.params.embedded !== '1') return null;
+  const from = landing.params.from && embeds.find((e) => e.state === landing.params.from);
+  if (from) return from.host;
+  return embeds.length === 1 ? embeds[0]!.host : null;
 }

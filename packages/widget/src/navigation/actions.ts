@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import type { NavAction, WidgetState } from './navigator.ts';
 import type { StateParams } from '../flow/state-params.ts';
 import { toDisplayErrors } from '../flow/incoming-errors.ts';
@@ -41,12 +42,14 @@ export function createActions(deps: ActionDeps): NavigationActions {
   return {
     goTo(state, params, options = {}) {
       const errors = options.errors ? toDisplayErrors(options.errors) : [];
-      deps.dispatch({
+      // A transition: while the next screen's chunk loads, the screen being left stays on view as it
+      // is (a submitted form with its busy button) instead of Suspense swapping it for a lone spinner.
+      startTransition(() => deps.dispatch({
         type: 'goTo', state,
         ...(params ? { params: params as Record<string, unknown> } : {}),
         ...(errors.length ? { errors } : {}),
         ...(options.replace ? { replace: true } : {}),
-      });
+      }));
     },
     back: () => deps.dispatch({ type: 'back' }),
     requireSignIn: () => deps.dispatch({ type: 'requireSignIn' }),

@@ -9,7 +9,7 @@ import type { DisplayError } from '../components/error-list-logic.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { reportSetupFailure } from './payment-api.ts';
-import { currentReturnUrl } from './payment-redirect.ts';
+import { currentReturnUrl, markEmbedded } from './payment-redirect.ts';
 import type { GatewayConfirm, GatewayEntryProps, PaymentController, PaymentIntentRequest, PaymentOutcome } from './payment-types.ts';
 import { paymentsSheetRef } from './setup.ts';
 import { usePaymentIntent } from './use-payment-intent.ts';
@@ -42,7 +42,7 @@ export interface PaymentEntryProps {
  */
 export default function PaymentEntry({ request, amount, collectAddress = false, returnUrl, onComplete, onResult, controllerRef }: PaymentEntryProps) {
   const { t } = useTranslation();
-  const { settings, runtime } = useWidget();
+  const { settings, runtime, mode } = useWidget();
   const api = useApi();
   const live = usePaymentIntent(request, amount);
   const intent = live.intent;
@@ -112,7 +112,7 @@ export default function PaymentEntry({ request, amount, collectAddress = false, 
   const gateway = settings.PaymentSettings.GatewayActivationStatus;
   const entryProps: Omit<GatewayEntryProps, 'intent'> = {
     publishableKey: settings.PaymentSettings.PublishableKey ?? '',
-    returnUrl: returnUrl ?? currentReturnUrl(),
+    returnUrl: markEmbedded(returnUrl ?? currentReturnUrl(), mode === 'embed'),
     collectAddress, onComplete, register, server: runtime.config.server,
   };
 

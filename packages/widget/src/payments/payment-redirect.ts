@@ -10,7 +10,7 @@ export interface PaymentRedirect {
   clientSecret: string | null;
 }
 
-const KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret'];
+const KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret', 'portico_embed'];
 
 export function readPaymentRedirect(href: string): PaymentRedirect | null {
   const q = new URL(href).searchParams;
@@ -34,3 +34,17 @@ export function withoutPaymentRedirect(href: string): string {
 
 /** Where the authentication step should bring the customer back: this page, without old redirect values. */
 export const currentReturnUrl = (): string => withoutPaymentRedirect(window.location.href);
+
+/** The return address's mark (loader/landing.ts EMBED_MARK) that the payment step started in a widget embedded in the page. */
+const EMBED_MARK = 'portico_embed';
+
+/**
+ * The return address of a payment step started by an embedded widget carries `portico_embed=1`: the
+ * page it returns to then finishes the step in its embed rather than in a popup (loader/landing.ts).
+ */
+export function markEmbedded(returnUrl: string, embedded: boolean): string {
+  if (!embedded) return returnUrl;
+  const url = new URL(returnUrl);
+  url.searchParams.set(EMBED_MARK, '1');
+  return url.toString();
+}

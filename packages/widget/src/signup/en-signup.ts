@@ -18,6 +18,7 @@ export const enSignup = {
   aborted: 'Signup aborted',
   googleCompleting: 'Signing you up with your Google account…',
   emailTaken: 'An account with this email already exists.',
+  logInInstead: 'Log in instead',
   payment: 'Payment',
   paymentHelp: 'You are charged {{amount}} when you sign up.',
   paymentSetupHelp: 'Nothing is charged today. Your card is kept for the payments that follow.',

@@ -118,6 +118,22 @@ describe('confirming an intent with the test cards', () => {
     expect((await gateway().retrieveIntent(view.id)).status).toBe('requires_capture');
   });
 
+  it('the bank page is styled by its own stylesheet, light and dark, under the strict CSP (issue 15)', async () => {
+    const intent = await signupIntent(t, { Subscription: proDraft() });
+    const view = (await confirm(t, intent.ClientSecret, await cardToken(t, CARDS.authenticate), `${SITE}/`)).json();
+    const page = await t.request({ method: 'GET', url: view.next_action.redirect_url });
+    expect(page.body).toContain('<link rel="stylesheet" href="/sandbox/v1/authenticate.css">');
+    expect(page.body).toContain('<meta name="color-scheme" content="light dark">');
+    expect(page.body).not.toMatch(/<style|style=/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const css = await t.request({ method: 'GET', url: '/sandbox/v1/authenticate.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.body).toContain('@media (prefers-color-scheme: dark)');
+  });
+
   it('failing the authentication returns with redirect_status=failed and leaves the intent unpaid', async () => {
     const intent = await signupIntent(t, { Subscription: proDraft() });
     const view = (await confirm(t, intent.ClientSecret, await cardToken(t, CARDS.authenticate), `${SITE}/`)).json();

@@ -8,11 +8,12 @@ import { routeRateLimit } from '../../http/rate-limits.ts';
 import { PAYMENTS_RATE_LIMITS } from '../payments.rate-limits.ts';
 import { DOCUMENT_ONLY_HEADERS } from '../../http/security-headers.ts';
 import { clientSecret } from '../payments.schemas.ts';
-import { authenticatedPage, authenticatePage } from './authenticate-page.ts';
+import { AUTHENTICATE_CSS_PATH, authenticatedPage, authenticatePage } from './authenticate-page.ts';
 import { SANDBOX_SCRIPT_PATH } from './sandbox-gateway.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 const SCRIPT_FILE = path.join(SERVER_ROOT, 'src', 'payments', 'sandbox', 'browser', 'sandbox-v1.js');
+const CSS_FILE = path.join(SERVER_ROOT, 'src', 'payments', 'sandbox', 'browser', 'authenticate.css');
 /** Host pages name the script by a fixed URL (like the loader): a new release reaches them within five minutes. */
 const SCRIPT_MAX_AGE_SECONDS = 300;
 
@@ -50,6 +51,12 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
       .header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`)
       .header('access-control-allow-origin', '*')
       .send(script);
+  });
+
+  const css = readFileSync(CSS_FILE);
+  r.get(AUTHENTICATE_CSS_PATH, { schema: { hide } }, async (_req, reply) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`).send(css);
   });
 
   r.post('/sandbox/v1/tokens', { config, schema: { hide, body: tokenBody } }, async (req, reply) => {

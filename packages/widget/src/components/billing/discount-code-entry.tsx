@@ -19,7 +19,7 @@ export interface DiscountCodeEntryProps {
  * Discount-code entry (spec 5 and 9): a 'Have a discount code?' link opens an
  * input with Apply; a non-empty value is needed; Enter applies, Escape closes;
  * focus moves into the input 100 ms after opening. A refused code's error sits
- * under the field; an applied code is a chip with a remove button.
+ * under the field until the code is edited or cleared; an applied code is a chip with a remove button.
  */
 export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemove }: DiscountCodeEntryProps) {
   const { t } = useTranslation();
@@ -29,7 +29,9 @@ export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemov
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const refused = errors.length > 0;
+  // Editing the code (clearing it included) takes the last refusal away, as a form field's server error goes once it is edited.
+  const [edited, setEdited] = useState<readonly DisplayError[] | null>(null);
+  const refused = errors.length > 0 && errors !== edited;
 
   useEffect(() => {
     if (!open) return;
@@ -83,7 +85,7 @@ export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemov
               value={code}
               aria-invalid={refused || undefined}
               aria-describedby={refused ? errorId : undefined}
-              onChange={(e) => setCode(e.target.value)}
+              onChange={(e) => { setCode(e.target.value); setEdited(errors); }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') { e.preventDefault(); void apply(); }
                 if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(); }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { DiscountCoupon, Plan } from '@portico/core';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ErrorList } from '../error-list.tsx';
+import { retryOf } from '../error-list-logic.ts';
 import { billingSheetRef } from './setup.ts';
 import { formatAmount, formatDate } from './format.ts';
 import { couponDurationText, headline, itemDetail, orderView, usageDetail, whatFollowsText } from './order-summary-logic.ts';
@@ -57,7 +58,8 @@ export function OrderSummary({ plan, draft, currency, summary, coupon, discount,
       {summary.errors.length > 0 && (
         <div className="p-order-problem">
           <ErrorList errors={summary.errors} />
-          {summary.problem?.retryable && (
+          {/* No answer already offers 'Try again' in the list (issue 15); a 5xx or a rate limit gets it here. */}
+          {summary.problem?.retryable && !retryOf(summary.errors) && (
             <button type="button" className="p-btn p-btn-secondary" onClick={summary.retry}>{t('common.retry')}</button>
           )}
         </div>

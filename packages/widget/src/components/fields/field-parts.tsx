@@ -37,11 +37,16 @@ export function LabelText({ label, required }: { label: string; required: boolea
   return <>{label}<RequiredMark required={required} /></>;
 }
 
-/** The inline message under an input; `id` is what the input's aria-describedby points at. */
+/** The inline message under an input; `id` is what the input's aria-describedby points at. An error's action ('Log in instead') follows it as a button. */
 export function FieldErrorText({ id, error }: { id: string; error: DisplayError | undefined }) {
   const { t } = useTranslation();
   if (!error) return null;
-  return <p id={id} className="p-field-error">{t(error.code, { defaultValue: error.message ?? error.code, ...error.values })}</p>;
+  return (
+    <p id={id} className="p-field-error">
+      {t(error.code, { defaultValue: error.message ?? error.code, ...error.values })}
+      {error.action && <> <button type="button" className="p-link p-error-action" onClick={error.action.run}>{error.action.label}</button></>}
+    </p>
+  );
 }
 
 /** The wrapper of one configured field: adopts the fields stylesheet in the widget's shadow root. */

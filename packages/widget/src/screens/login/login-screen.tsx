@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ErrorCode, type FieldError } from '@portico/core';
 import { configuredFields, type FieldValues } from '@portico/core/fields/index';
 import type { ScreenProps } from '../../states.ts';
@@ -71,7 +71,7 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
     Behavior: 'SystemRequired', Group: null,
     Definition: { Uid: 'login-email', EntityType: 'Person', SystemName: 'Email', Label: t('signin.login.email'), ControlType: 'Email', ControlParams: null },
   }]), [t]);
-  const [initialValues] = useState<FieldValues>(() => ({ [EMAIL]: readLastEmail(remember) }));
+  const [initialValues] = useState<FieldValues>(() => ({ [EMAIL]: params.email ?? readLastEmail(remember) }));
   const validate = useCallback((values: FieldValues): FieldError[] =>
     (typeof values[PASSWORD] === 'string' && values[PASSWORD] !== '' ? [] : [{ Field: PASSWORD, ErrorCode: ErrorCode.Required, Message: '' }]), []);
   const form = useForm({ fields, initialValues, validate });
@@ -85,13 +85,6 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
   useResumeWhenSignedIn(finishing);
   const waitingFor = nav.returnTo?.state;
 
-  // "The form validates on every change": an email starts showing its error as soon as it is typed in.
-  const typed = form.values[EMAIL];
-  const touchedOnce = useRef(false);
-  useEffect(() => {
-    if (typeof typed === 'string' && typed !== initialValues[EMAIL]) touchedOnce.current = true;
-    if (touchedOnce.current) form.touch(EMAIL);
-  }, [typed, form, initialValues]);
 
   const signIn = async (credentials: Credentials) => {
     let token: string;

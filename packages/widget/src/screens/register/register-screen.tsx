@@ -74,7 +74,13 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
     ...(termsRequired && values[DRAFT.terms] !== true ? [{ Field: DRAFT.terms, ErrorCode: ErrorCode.Required, Message: '' }] : []),
     ...(askPassword && !values[DRAFT.password] ? [{ Field: DRAFT.password, ErrorCode: ErrorCode.Required, Message: '' }] : []),
   ], [termsRequired, askPassword]);
-  const form = useForm({ fields, initialValues, validate });
+  // A taken email (Errors.Duplicate, from the email check or the sign-up) offers 'Log in instead', with the address filled in.
+  const errorAction = useCallback((path: string, code: string, values: FieldValues) => {
+    if (path !== 'Person.Email' || code !== ErrorCode.Duplicate) return undefined;
+    const email = typeof values[path] === 'string' ? values[path].trim() : '';
+    return { label: t('signup.logInInstead'), run: () => actions.goTo('login', email ? { email } : {}) };
+  }, [t, actions]);
+  const form = useForm({ fields, initialValues, validate, errorAction });
   useEmailCheck(form);
 
   const account = useMemo(() => chargeAccountFrom(form.values), [form.values]);
