@@ -52,6 +52,8 @@ const READERS = {
   forgotPasswordConfirmation: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   // The account a host page wants signed in to when the person has several (post-login routing's hint).
   // handedOverTo: the former owner, signed out after making this person the primary contact (issue 15): the login says why.
+  // profileEdit: the one group its 'Change <group>' link opens (issue 15), or the photo alone; neither: every editable field.
+  profileEdit: (raw: Raw) => read<{ group?: string; photo?: boolean }>(raw, { group: text, photo: flag }),
   login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string; handedOverTo?: string }>(raw, { clientIdentifier: text, accountUid: text, handedOverTo: text }),
   // Set by post-login routing: who can fix the account, why, and whether the provider's customer portal can.
   accountActionRequired: (raw: Raw) => read<{ primaryContact?: string; reason?: (typeof REPAIR_REASONS)[number]; portal?: boolean }>(raw, { primaryContact: text, reason: oneOf(REPAIR_REASONS), portal: flag }),
