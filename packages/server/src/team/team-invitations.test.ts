@@ -30,14 +30,23 @@ const revoke = (token: string, uid: string) => t.request({ method: 'DELETE', url
 const options = (token: string) => t.request({ method: 'GET', url: `/api/v1/crm/people/resetPassword/${token}/options`, remoteAddress: nextAddress() });
 const later = (ms: number) => t.clock.set(new Date(t.clock.now().getTime() + ms));
 
+/**
+ * The newest mail to `email` among those after the first `after`: delivers what is due, then waits for
+ * it (a commit's wake-up may be delivering it at the same moment).
+ */
+async function mailTo(email: string, after: number): Promise<Received> {
+  await t.app.jobs.deliverDue();
+  await expect.poll(() => inbox.slice(after).some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true);
+  return inbox.slice(after).filter((m) => m.to.includes(email)).at(-1)!;
+}
+
 /** Invites a fresh address and delivers the mail; the invitation's link uid, person and mailed token. */
 async function invited(ownerToken: string, names: Record<string, string> = {}) {
   const email = `pending-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const received = inbox.length;
   const res = await invite(t, ownerToken, { Email: email, ...names });
   expect(res.statusCode, res.body).toBe(201);
-  await t.app.jobs.deliverDue();
-  const mail = inbox.at(-1)!;
-  expect(mail.to).toEqual([email]);
+  const mail = await mailTo(email, received);
   return { uid: res.json().Uid as string, personUid: res.json().Person.Uid as string, email, token: linkOf(mail.raw) };
 }
 
@@ -105,15 +114,16 @@ describe('pending invitations', () => {
     expect(res.body).not.toContain(owner.Uid);
     expect(res.body).not.toContain(inv.personUid);
     // A forgot-password link carries no invitation.
+    const received = inbox.length;
     await t.request({ method: 'POST', url: '/api/v1/crm/people/forgotPassword', remoteAddress: nextAddress(), payload: { Email: inv.email } });
-    await t.app.jobs.deliverDue();
-    expect((await options(linkOf(inbox.at(-1)!.raw))).json()).toEqual({ Options: 1 });
+    expect((await options(linkOf((await mailTo(inv.email, received)).raw))).json()).toEqual({ Options: 1 });
   });
 
   it('resend mails a new link that replaces the old one; a second resend within a minute sends nothing (Sent: false)', async () => {
     const { token } = await teamOwner(t);
     const inv = await invited(token, { FirstName: 'Grace' });
     later(5 * 60_000);
+    const received = inbox.length;
     const first = await resend(token, inv.uid);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ Sent: true, PersonAccount: { Uid: inv.uid, Pending: true } });
@@ -121,11 +131,12 @@ describe('pending invitations', () => {
     expect(Date.parse(first.json().PersonAccount.Invited)).toBeGreaterThanOrEqual(t.clock.now().getTime() - 5_000);
     const twin = await resend(token, inv.uid);
     expect(twin.json()).toMatchObject({ Sent: false, PersonAccount: { Invited: first.json().PersonAccount.Invited } });
-    const waiting = inbox.length;
-    expect(await t.app.jobs.deliverDue()).toBe(1);
-    expect(inbox.length).toBe(waiting + 1);
-    expect(mailText(inbox.at(-1)!.raw)).toContain('Hello Grace,');
-    const fresh = linkOf(inbox.at(-1)!.raw);
+    const mail = await mailTo(inv.email, received);
+    await t.app.jobs.deliverDue();
+    // One mail for the two asks.
+    expect(inbox.slice(received).filter((m) => m.to.includes(inv.email))).toHaveLength(1);
+    expect(mailText(mail.raw)).toContain('Hello Grace,');
+    const fresh = linkOf(mail.raw);
     expect(fresh).not.toBe(inv.token);
     expect((await options(inv.token)).statusCode).toBe(404);
     expect((await options(fresh)).statusCode).toBe(200);
