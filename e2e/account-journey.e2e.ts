@@ -102,10 +102,15 @@ describe('a customer account, from sign-up to a changed password', () => {
     let profile = await open(account, 'profile', 'Profile');
     await profile.getByText(email, { exact: true }).waitFor();
 
-    // Edit the profile: a photo and a first name.
+    // Edit the profile: a photo, then a first name (each group's link edits that group: issue 15).
+    await profile.getByRole('button', { name: 'Change profile photo' }).click();
+    const photoEdit = account.getByRole('dialog', { name: 'Change profile photo' });
+    await photoEdit.getByLabel('Profile photo', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    await photoEdit.getByRole('button', { name: 'Save' }).click();
+    await account.getByRole('status').getByText('Profile updated').waitFor();
+    profile = account.getByRole('dialog', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Change name' }).click();
-    const edit = account.getByRole('dialog', { name: 'Edit profile' });
-    await edit.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    const edit = account.getByRole('dialog', { name: 'Change name' });
     await edit.getByRole('textbox', { name: 'First name', exact: true }).fill('Augusta');
     await edit.getByRole('button', { name: 'Save' }).click();
     await account.getByRole('status').getByText('Profile updated').waitFor();

@@ -84,6 +84,11 @@ describe('the Northwind site', () => {
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
     await page.goto(new URL('/account.html?demo=1#billing', serverUrl()).href);
     await accountScreen(page).getByRole('heading', { level: 2, name: /^Billing\b/ }).waitFor();
+    // The Account screen (the company's details) has its own section beside Profile (issue 15).
+    await sections.getByRole('link', { name: 'Account', exact: true }).click();
+    await accountScreen(page).getByRole('heading', { level: 2, name: /^Account\b/ }).waitFor();
+    expect(await sections.getByRole('link', { name: 'Account', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(new URL(page.url()).hash).toBe('#account');
   });
 });
 

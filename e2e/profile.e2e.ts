@@ -81,38 +81,77 @@ describe('profile and account in Chromium', () => {
     for (const link of ['Change profile photo', 'Change name', 'Change email', 'Change password']) await profile.getByRole('button', { name: link }).waitFor();
     await axeBothThemes(page, profile, 'profile-view');
 
-    // profileEdit: a .png that is really an executable is refused by the server (the name passes the browser's check) and cleared.
-    await profile.getByRole('button', { name: 'Change name' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit profile' });
-    const photo = edit.getByLabel('Profile photo');
+    // 'Change profile photo' edits the photo alone (issue 15). A .png that is really an executable is
+    // refused by the server (the name passes the browser's check) and cleared.
+    await profile.getByRole('button', { name: 'Change profile photo' }).click();
+    let edit = page.getByRole('dialog', { name: 'Change profile photo' });
+    const photo = edit.getByLabel('Profile photo', { exact: true });
     await edit.getByText('Max 2MB, png or jpg').waitFor();
+    expect(await edit.getByRole('textbox').count()).toBe(0);
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0x90)]);
     await photo.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: exe });
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByRole('alert').filter({ hasText: 'This file type can not be uploaded.' }).waitFor();
     expect(await photo.inputValue()).toBe('');
-    // Over 2MB: refused in the browser at once, with the file's name.
+    // Over 2MB: refused in the browser at once, with the file's name, and no preview.
     await photo.setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: pngOfSize(2_000_001) });
     await edit.getByRole('alert').filter({ hasText: 'holiday.png is larger than 2MB.' }).waitFor();
     expect(await page.getByText('This file type can not be uploaded.').count()).toBe(0); // file errors replace each other
+    expect(await edit.getByRole('img', { name: 'Preview of your new profile photo' }).count()).toBe(0);
     await axeBothThemes(page, edit, 'profile-edit-photo-error');
-
-    // A real photo, a new first name, a phone and a birthday (the email has its own step: email-change.e2e.ts).
+    // A real photo: previewed before it is saved (issue 15), then saved.
     await photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    const preview = edit.getByRole('img', { name: 'Preview of your new profile photo' });
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => preview.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await axeBothThemes(page, edit, 'profile-edit-photo-preview');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Profile updated').first().waitFor();
+    await page.getByRole('dialog', { name: 'Profile' }).getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
+
+    // 'Change name' edits the name group only (issue 15): first and last name, nothing else.
+    profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Change name' }).click();
+    edit = page.getByRole('dialog', { name: 'Change name' });
     await edit.getByRole('textbox', { name: 'First name', exact: true }).fill('Augusta');
-    expect(await edit.getByRole('textbox', { name: 'Email', exact: true }).count()).toBe(0);
+    expect(await edit.getByRole('textbox').count()).toBe(2);
+    expect(await edit.getByLabel('Profile photo', { exact: true }).count()).toBe(0);
+    expect(await edit.getByLabel('Birthday').count()).toBe(0);
+    await axeBothThemes(page, edit, 'profile-edit-name');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Profile updated').first().waitFor();
+    await page.getByRole('dialog', { name: 'Profile' }).getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
+
+    // 'Change about' and 'Change contact': a birthday, a bio and a phone (the email has its own step: email-change.e2e.ts).
+    profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Change about' }).click();
+    edit = page.getByRole('dialog', { name: 'Change about' });
     await edit.getByLabel('Birthday').fill('1815-12-10');
     await edit.getByRole('textbox', { name: 'About you' }).fill('Wrote the first program.');
+    expect(await edit.getByRole('textbox', { name: 'First name', exact: true }).count()).toBe(0);
     await edit.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Profile updated').waitFor();
+    await page.getByRole('status').getByText('Profile updated').first().waitFor();
+    await page.getByRole('dialog', { name: 'Profile' }).getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
+    profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Change contact' }).click();
+    edit = page.getByRole('dialog', { name: 'Change contact' });
+    await edit.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially('4155552671');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Profile updated').first().waitFor();
+    await page.getByRole('dialog', { name: 'Profile' }).getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
+
+    // The view: the date in medium style, the phone in international format (issue 15), the photo.
     profile = page.getByRole('dialog', { name: 'Profile' });
     await profile.getByText(email, { exact: true }).waitFor();
     await profile.getByText('Augusta', { exact: true }).waitFor();
+    await profile.getByText('Dec 10, 1815', { exact: true }).waitFor();
+    await profile.getByText('+1 415 555 2671', { exact: true }).waitFor();
     const img = profile.getByRole('img', { name: 'Your profile photo' });
     await img.waitFor();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
     const saved = await api('GET', '/api/v1/profile', { token });
-    expect(saved.json).toMatchObject({ Email: email, FirstName: 'Augusta', FieldValues: { Birthday: '1815-12-10', Bio: 'Wrote the first program.' } });
+    expect(saved.json).toMatchObject({ Email: email, FirstName: 'Augusta', PhoneMobile: '+14155552671', FieldValues: { Birthday: '1815-12-10', Bio: 'Wrote the first program.' } });
     expect(saved.json.ProfileImageS3Url).toMatch(/^\/api\/v1\/files\//);
     await axeBothThemes(page, profile, 'profile-view-after');
 
@@ -153,7 +192,7 @@ describe('profile and account in Chromium', () => {
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
     await axeBothThemes(page, profile, 'profile-view-phone');
     await profile.getByRole('button', { name: 'Change name' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit profile' });
+    const edit = page.getByRole('dialog', { name: 'Change name' });
     await edit.getByRole('textbox', { name: 'First name', exact: true }).waitFor();
     await axeBothThemes(page, edit, 'profile-edit-phone');
     await context.close();

@@ -45,8 +45,12 @@ async function teamOwner(): Promise<{ email: string; token: string }> {
   const signedIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
   expect(signedIn.status).toBe(200);
   const token = signedIn.json.access_token as string;
-  const member = await api('POST', '/api/v1/profile/account/people', { token, body: { Email: uniqueEmail('kit-member'), FirstName: 'Lee', LastName: 'Member' } });
+  const memberEmail = uniqueEmail('kit-member');
+  const member = await api('POST', `/api/v1/profile/account/people?parentUrl=${encodeURIComponent(harness)}`, { token, body: { Email: memberEmail, FirstName: 'Lee', LastName: 'Member' } });
   expect(member.status, JSON.stringify(member.json)).toBe(201);
+  // Lee joins through the invitation's link, so Lee is a member rather than a pending invitation (issue 15).
+  const inviteToken = new URL(await mailedResetLink(mails, memberEmail)).searchParams.get('resetToken')!;
+  expect((await api('POST', `/api/v1/crm/people/resetPassword/${inviteToken}`, { body: { NewPassword: PASSWORD } })).status).toBe(200);
   return { email, token };
 }
 

@@ -7,6 +7,8 @@
 export const TEAM_PAGE_SIZE = 25;
 /** How long an invitation link works. */
 export const INVITE_TTL_DAYS = 7;
+/** A resend within this long of the last invitation mail sends nothing more (a double click is one mail). */
+export const RESEND_COOLDOWN_MS = 60_000;
 
 export interface SeatState {
   /** Plan.IsPerUser: the subscription's Quantity counts seats. */

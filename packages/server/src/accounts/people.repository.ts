@@ -51,7 +51,7 @@ export function peopleRepository(db: Db) {
       });
     },
     /** Links a person to an account (PersonAccount). */
-    async link(l: { uid: string; personUid: string; accountUid: string; isPrimary: boolean; receiveInvoices: boolean }): Promise<void> {
+    async link(l: { uid: string; personUid: string; accountUid: string; isPrimary: boolean; receiveInvoices: boolean; invitationPending?: boolean; invitedAt?: Date; invitedBy?: string }): Promise<void> {
       await db.insert(personAccounts).values(l);
     },
     /** Marks the email confirmed; false when it already was (a second click changes nothing). */

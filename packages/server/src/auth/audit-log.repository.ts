@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 
 export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused' | 'logout' | 'account.switch'
-  | 'team.invite' | 'team.promote' | 'team.remove' | 'password.forgot' | 'password.reset' | 'password.change'
+  | 'team.invite' | 'team.invite.resend' | 'team.invite.revoke' | 'team.promote' | 'team.remove' | 'password.forgot' | 'password.reset' | 'password.change'
   // The person's session list (sessions/): one session ended, all but the current one; the admin ending all of a person's.
   | 'session.end' | 'session.end-others' | 'admin.sessions.end'
   // Re-authentication (auth/reauthentication.ts) and the email change (email-change/).

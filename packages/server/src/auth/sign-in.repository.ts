@@ -100,7 +100,10 @@ export function signInRepository(db: Db) {
      * sessionsRepository.insert would write.
      */
     async insertSessionWithAudit(session: Omit<StoredSession, 'ended' | 'endReason'>, entry: AuditEntry): Promise<void> {
-      await db.execute(sql`with new_session as (${db.insert(sessions).values(session).getSQL()}) ${db.insert(auditLog).values(entry).getSQL()}`);
+      // Signing in to an account takes up a pending team invitation to it (docs/team.md), in the same round trip.
+      const accepted = session.accountUid === null ? sql`` : sql`, accepted as (${db.update(personAccounts).set({ invitationPending: false })
+        .where(and(eq(personAccounts.personUid, session.personUid), eq(personAccounts.accountUid, session.accountUid), eq(personAccounts.invitationPending, true))).getSQL()})`;
+      await db.execute(sql`with new_session as (${db.insert(sessions).values(session).getSQL()})${accepted} ${db.insert(auditLog).values(entry).getSQL()}`);
     },
     async accountOfSubscription(subscriptionUid: string): Promise<string | null> {
       const [row] = await db.select({ accountUid: subscriptions.accountUid }).from(subscriptions).where(eq(subscriptions.uid, subscriptionUid));

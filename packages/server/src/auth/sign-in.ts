@@ -225,6 +225,8 @@ export async function reissueToken(deps: SignInDeps, s: { personUid: string; ses
   if (switchTo && !account) throw new AppError(ErrorCode.Forbidden);
   if ((account?.accountUid ?? null) !== s.accountUid) {
     await deps.uow.sessions.setAccount(s.sessionUid, account?.accountUid ?? null);
+    // Choosing the account after signing in takes up a pending invitation to it, as signing in to it does (docs/team.md).
+    if (account) await deps.uow.team.acceptInvitation(person.uid, account.accountUid);
     if (switchTo) await audit(deps, 'account.switch', { actor: person.uid, target: s.sessionUid, ip: s.ip ?? null, detail: { from: s.accountUid, to: account!.accountUid } });
   }
   const { token, expiresIn } = await deps.tokens.issue(await claimsFor(deps, person, account, s.sessionUid));

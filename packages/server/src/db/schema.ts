@@ -152,6 +152,12 @@ export const personAccounts = pgTable('person_accounts', {
   isPrimary: boolean('is_primary').notNull().default(false),
   receiveInvoices: boolean('receive_invoices').notNull().default(false),
   created: created(),
+  /** A team invitation not yet taken up: set when invited, cleared by the first sign-in to the account (docs/team.md). */
+  invitationPending: boolean('invitation_pending').notNull().default(false),
+  /** When the last invitation mail was asked for (invite or resend); null for a member who joined otherwise. */
+  invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  /** Who invited (a person uid; the invitee's set-password screen names them). */
+  invitedBy: text('invited_by').references(() => people.uid, { onDelete: 'set null' }),
 }, (t) => [uniqueIndex('person_accounts_pair_idx').on(t.personUid, t.accountUid)]);
 
 export const subscriptions = pgTable('subscriptions', {

@@ -4,6 +4,8 @@ import { pay } from '../payments/payments-test-helpers.ts';
 import { createTestApp } from '../testing/create-test-app.ts';
 import { fingerprinter } from '../testing/db-fingerprint.ts';
 import { RATE_LIMITS } from '../features.ts';
+import { newUid } from '../ids/new-uid.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { addMember, bearer, signInAs, signedInCustomer, TEST_PASSWORD, type TestCustomer } from '../testing/signed-in-test-helpers.ts';
 
 /**
@@ -27,6 +29,8 @@ interface Seed {
   b: TestCustomer;
   /** A second member of A, removed by the team DELETE row. */
   leaver: { uid: string; linkUid?: string | undefined };
+  /** A pending invitation to A: mailed again, then withdrawn, by the invitation rows. */
+  invitee: { uid: string; linkUid: string };
   /** A setup intent made for A (cancel-intent). */
   intentSecret: string;
   /** A completed setup intent made for A (saving a payment method). */
@@ -165,6 +169,12 @@ const TABLE: Record<string, Row> = {
     access: 'primary', other: 404, allowed: 204,
     request: async (s) => ({ method: 'DELETE', url: `/api/v1/billing/paymentInformation/${await savedMethodOf(s.a.accountUid)}` }),
   },
+  'POST /api/v1/profile/account/people/{Uid}/invitation': {
+    access: 'primary', other: 404, allowed: 200, request: (s) => ({ method: 'POST', url: `/api/v1/profile/account/people/${s.invitee.linkUid}/invitation` }),
+  },
+  'DELETE /api/v1/profile/account/people/{Uid}/invitation': {
+    access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.invitee.linkUid}/invitation` }),
+  },
   'DELETE /api/v1/profile/account/people/{Uid}': {
     access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.leaver.linkUid}` }),
   },
@@ -200,7 +210,11 @@ const seed: Seed = await (async () => {
   const a = await signedInCustomer(t, { member: true, subscription: A_PLAN });
   const b = await signedInCustomer(t, { member: true, subscription: A_PLAN });
   const leaver = await addMember(t, a.accountUid);
-  return { a: a as Seed['a'], b, leaver, intentSecret: await setupIntent(a.accountUid, false), completedSecret: await setupIntent(a.accountUid, true) };
+  const invitee = { uid: newUid(), linkUid: newUid() };
+  const repos = unitOfWork(t.database.db);
+  await repos.people.insert({ uid: invitee.uid, email: `invitee-${invitee.uid}@example.com`, firstName: 'Ina', lastName: 'Pending' });
+  await repos.people.link({ uid: invitee.linkUid, personUid: invitee.uid, accountUid: a.accountUid, isPrimary: false, receiveInvoices: false, invitationPending: true, invitedAt: new Date(0), invitedBy: a.primary.uid });
+  return { a: a as Seed['a'], b, leaver, invitee, intentSecret: await setupIntent(a.accountUid, false), completedSecret: await setupIntent(a.accountUid, true) };
 })();
 
 /** A's primary contact signed in once more: the session-list rows end this session (the matrix's own token stays). */
@@ -211,7 +225,7 @@ const identity = (c: TestCustomer, extra: string[] = []) => [
   c.accountUid, String(c.account.Name), c.account.CurrentSubscription.Uid,
   ...[c.primary, c.member].flatMap((p) => (p ? [p.uid, p.email, p.firstName, p.lastName, ...(p.linkUid ? [p.linkUid] : [])] : [])), ...extra,
 ];
-const aData = identity(seed.a, [seed.leaver.uid, seed.leaver.linkUid!]);
+const aData = identity(seed.a, [seed.leaver.uid, seed.leaver.linkUid!, seed.invitee.uid, seed.invitee.linkUid]);
 const bData = identity(seed.b);
 
 let address = 0;

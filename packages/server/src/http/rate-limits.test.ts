@@ -55,6 +55,8 @@ const probes: Record<RateLimitName, Probe> = {
   passwordChange: (t, remoteAddress, headers) => t.request({ method: 'PUT', url: '/api/v1/profile/password', remoteAddress, headers: { authorization: 'Bearer not-a-token', ...headers }, payload: { ExistingPassword: 'x', NewPassword: 'y', ConfirmPassword: 'y' } }),
   invitePerAccount: (t, remoteAddress, headers) => invite(t, remoteAddress, headers, 'perAccount'),
   invitePerAddress: (t, remoteAddress, headers) => invite(t, remoteAddress, headers, 'perAddress'),
+  // Counted after the guard and before the uid is looked up: an unknown uid's 404 counts too.
+  resendPerAccount: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/people/nobody/invitation', payload: {} }),
   // Re-authentication and the email change (issue 12): the address is counted before the token check, so a made-up token is enough.
   reauthenticatePerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/auth/reauthenticate', remoteAddress, headers: { authorization: 'Bearer not-a-token', ...headers }, payload: {} }),
   reauthenticatePerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/auth/reauthenticate', payload: {} }),
@@ -74,6 +76,7 @@ const routeOf: Partial<Record<RateLimitName, { method: string; path: string }>> 
   passwordChange: { method: 'put', path: '/api/v1/profile/password' },
   invitePerAccount: { method: 'post', path: '/api/v1/profile/account/people' },
   invitePerAddress: { method: 'post', path: '/api/v1/profile/account/people' },
+  resendPerAccount: { method: 'post', path: '/api/v1/profile/account/people/{Uid}/invitation' },
 };
 
 function hasRoute(t: TestApp, route: { method: string; path: string }): boolean {

@@ -75,7 +75,7 @@ export interface ConfirmationMailDeps {
   now: () => Date;
   /** Run with the repositories it needs (the app's unit of work). */
   people: Pick<PeopleRepository, 'get'>;
-  emailTokens: Pick<EmailTokensRepository, 'insert' | 'invalidate'>;
+  emailTokens: Pick<EmailTokensRepository, 'insert' | 'invalidate' | 'invalidateForAccount'>;
 }
 
 /**

@@ -16,6 +16,8 @@ export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
 export const resetOptionsOut = z.object({
   /** 2 or more: the reset screen offers Google sign-in. */
   Options: z.number().int(),
+  /** A team invitation's link: who invited (name only; null when they gave none) and the account's name. */
+  Invitation: z.object({ InvitedBy: z.string().nullable(), AccountName: z.string() }).optional(),
 });
 
 export const resetPasswordBody = z.object({

@@ -13,6 +13,7 @@ import type { AuthConfig } from '../auth/auth-config.ts';
 import { claimsFor, type SignInAnswer } from '../auth/sign-in.ts';
 import { deviceTokenFor } from '../auth/known-devices.ts';
 import { startSession } from '../auth/sessions.ts';
+import { fullName } from '@portico/core/profile/display-name';
 import { hashPassword } from './password-hashing.ts';
 import { validatePassword } from './validate-password.ts';
 
@@ -52,10 +53,22 @@ export async function liveResetToken(uow: UnitOfWork, token: string, at: Date): 
   return person && person.passwordHash === null ? live : null;
 }
 
-/** GET /crm/people/resetPassword/{token}/options: 2 offers Google on the reset screen (when configured), else 1. A used set-password link is 409 Errors.EmailAlreadyConfirmed. */
-export async function resetOptions(deps: ResetPasswordDeps, token: string): Promise<{ Options: number }> {
-  if (!await liveResetToken(deps.uow, token, deps.clock.now())) throw await spentLinkError(deps.uow, token);
-  return { Options: deps.verifyGoogleIdToken ? 2 : 1 };
+/** What an invitation's set-password screen says: who invited (their name only, never their email) and to which account. */
+export interface InvitationFacts { InvitedBy: string | null; AccountName: string }
+
+/**
+ * GET /crm/people/resetPassword/{token}/options: 2 offers Google on the reset screen (when configured), else 1.
+ * A team invitation's link also answers `Invitation` (the inviter's name and the account's name, nothing else).
+ * A used set-password link is 409 Errors.EmailAlreadyConfirmed.
+ */
+export async function resetOptions(deps: ResetPasswordDeps, token: string): Promise<{ Options: number; Invitation?: InvitationFacts }> {
+  const live = await liveResetToken(deps.uow, token, deps.clock.now());
+  if (!live) throw await spentLinkError(deps.uow, token);
+  const Options = deps.verifyGoogleIdToken ? 2 : 1;
+  if (live.purpose !== 'invite' || !live.accountUid) return { Options };
+  const facts = await deps.uow.team.invitationOf(live.personUid, live.accountUid);
+  if (!facts) return { Options };
+  return { Options, Invitation: { InvitedBy: (facts.inviter && fullName(facts.inviter.firstName, facts.inviter.lastName)) || null, AccountName: facts.accountName } };
 }
 
 /** The person's new credential, checked before the transaction (argon2 and Google's keys are slow). */
@@ -105,6 +118,8 @@ export async function resetPassword(deps: ResetPasswordDeps, input: ResetPasswor
     const memberships = await repos.signIn.memberships(used.personUid);
     const account = (used.accountUid ? memberships.find((m) => m.accountUid === used.accountUid) : undefined)
       ?? (memberships.length === 1 ? memberships[0]! : null);
+    // The invitee's first sign-in to the account: the invitation is taken up (docs/team.md).
+    if (account) await repos.team.acceptInvitation(used.personUid, account.accountUid);
     const started = await startSession(repos.sessions, deps.auth, { personUid: used.personUid, accountUid: account?.accountUid ?? null, now: at, ip: input.ip, userAgent: input.userAgent });
     await repos.auditLog.append({
       uid: newUid(), at, action: 'password.reset', actor: used.personUid, target: started.uid, ip: input.ip,

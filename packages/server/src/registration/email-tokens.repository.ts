@@ -65,6 +65,11 @@ export function emailTokensRepository(db: Db) {
         .returning({ tokenHash: emailTokens.tokenHash });
       return rows.length;
     },
+    /** Ends a person's unused tokens of one purpose tied to one account (a resent or withdrawn team invitation). */
+    async invalidateForAccount(personUid: string, purpose: EmailTokenPurpose, accountUid: string, at: Date): Promise<void> {
+      await db.update(emailTokens).set({ used: at })
+        .where(and(eq(emailTokens.personUid, personUid), eq(emailTokens.purpose, purpose), eq(emailTokens.accountUid, accountUid), isNull(emailTokens.used)));
+    },
     /** Ends a person's unused tokens of one purpose (a new reset link makes the older ones stop working). */
     async invalidate(personUid: string, purpose: EmailTokenPurpose, at: Date): Promise<void> {
       await db.update(emailTokens).set({ used: at })

@@ -43,7 +43,7 @@ export interface InviteMailDeps {
   companyName: string;
   now: () => Date;
   people: Pick<PeopleRepository, 'get'>;
-  emailTokens: Pick<EmailTokensRepository, 'insert'>;
+  emailTokens: Pick<EmailTokensRepository, 'insert' | 'invalidateForAccount'>;
   team: Pick<TeamRepository, 'isMember'>;
 }
 
@@ -59,6 +59,8 @@ export function inviteMailHandler(deps: InviteMailDeps) {
     if (!person || !(await deps.team.isMember(person.uid, payload.accountUid))) return;
     const token = newSecretToken();
     const now = deps.now();
+    // A resent invitation: only the newest link works (an older mail forwarded or leaked opens nothing).
+    await deps.emailTokens.invalidateForAccount(person.uid, 'invite', payload.accountUid, now);
     await deps.emailTokens.insert({
       tokenHash: tokenHash(token), purpose: 'invite', personUid: person.uid, accountUid: payload.accountUid,
       expires: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),

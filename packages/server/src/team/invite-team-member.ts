@@ -20,7 +20,7 @@ export interface InviteRequest {
 }
 
 /** The page the invitation link opens: the widget's host page when it is on an allowed origin, else the company's site. */
-function linkBase(deps: TeamDeps, requested: string | undefined): string {
+export function inviteLinkBase(deps: TeamDeps, requested: string | undefined): string {
   const message = 'parentUrl must be a page on one of the company\'s sites.';
   // A token already on the host page (the widget just used a resetToken) never rides along.
   return siteLinkPage(requested ?? deps.defaultLinkBase, deps.allowedOrigins, 'querystring.parentUrl', message);
@@ -37,7 +37,7 @@ function linkBase(deps: TeamDeps, requested: string | undefined): string {
 export async function inviteTeamMember(deps: TeamDeps, caller: Caller, req: InviteRequest) {
   const me = requirePrimary(caller);
   if (deps.mailer.kind === 'off') throw new AppError(ErrorCode.MailUnavailable, 'Invitations are sent by email, and mail cannot be sent right now. Please try again later.');
-  const base = linkBase(deps, req.parentUrl);
+  const base = inviteLinkBase(deps, req.parentUrl);
   const body = { Email: req.email, FirstName: req.firstName ?? null, LastName: req.lastName ?? null };
   const idem = { scope: `${callerScope('POST /profile/account/people', caller)} account:${me.accountUid}`, key: req.idempotencyKey, requestHash: requestHash(body, base) };
   const answer = await withIdempotency(deps.uow, idem, async (repos) => {
@@ -57,7 +57,8 @@ export async function inviteTeamMember(deps: TeamDeps, caller: Caller, req: Invi
       await repos.people.insert({ uid: personUid, email: req.email, firstName: req.firstName || null, lastName: req.lastName || null });
     }
     const linkUid = newUid();
-    await repos.people.link({ uid: linkUid, personUid, accountUid: me.accountUid, isPrimary: false, receiveInvoices: false });
+    // Pending until the invitee first signs in to the account (docs/team.md 'Pending invitations'); it holds a seat meanwhile.
+    await repos.people.link({ uid: linkUid, personUid, accountUid: me.accountUid, isPrimary: false, receiveInvoices: false, invitationPending: true, invitedAt: now, invitedBy: me.personUid });
     const inviter = await repos.people.get(me.personUid);
     const invitedBy = (inviter && displayName(inviter.firstName, inviter.lastName, inviter.email)) || 'The account owner';
     const payload: InviteMailPayload = { personUid, accountUid: me.accountUid, linkBase: base, invitedBy };

@@ -11,6 +11,8 @@ export interface Seats {
   Quantity: number;
   MaximumPeople: number | null;
   Members: number;
+  /** Of `Members`, the invitations not yet taken up: each holds a seat (docs/team.md). */
+  PendingInvitations: number;
   UnitOfMeasure: string | null;
   UnitOfMeasurePlural: string | null;
   CanInvite: boolean;
@@ -18,14 +20,14 @@ export interface Seats {
 
 /** The account's seat state and whether one more person may join (core team-rules). */
 export async function seatsOf(repos: Pick<Repositories, 'team'>, accountUid: string, at: Date): Promise<Seats & { refusal: ReturnType<typeof inviteRefusal> }> {
-  const [source, members] = await Promise.all([repos.team.seatSource(accountUid, at), repos.team.count(accountUid)]);
+  const [source, { members, pending }] = await Promise.all([repos.team.seatSource(accountUid, at), repos.team.counts(accountUid)]);
   const state = {
     isPerUser: source?.isPerUser ?? false, quantity: source?.quantity ?? 0,
     maximumPeople: source?.maximumPeople || null, members,
   };
   const refusal = inviteRefusal(state);
   return {
-    IsPerUser: state.isPerUser, Quantity: state.quantity, MaximumPeople: state.maximumPeople, Members: members,
+    IsPerUser: state.isPerUser, Quantity: state.quantity, MaximumPeople: state.maximumPeople, Members: members, PendingInvitations: pending,
     UnitOfMeasure: source?.unitOfMeasure ?? null, UnitOfMeasurePlural: source?.unitOfMeasurePlural ?? null,
     CanInvite: refusal === null, refusal,
   };
@@ -34,6 +36,7 @@ export async function seatsOf(repos: Pick<Repositories, 'team'>, accountUid: str
 export const memberToWire = (m: TeamMember) => ({
   Uid: m.uid, IsPrimary: m.isPrimary, ReceiveInvoices: m.receiveInvoices,
   Person: { Uid: m.person.uid, Email: m.person.email, FirstName: m.person.firstName, LastName: m.person.lastName },
+  Pending: m.pending, Invited: m.invitedAt ? m.invitedAt.toISOString() : null,
 });
 
 /** GET /profile/account/people: any member reads their own account's team. */

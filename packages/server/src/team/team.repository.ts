@@ -2,18 +2,23 @@ import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-
 import type { Db } from '../db/database.ts';
 import { paginate } from '../db/paginate.ts';
 import type { Page, PageRequest } from '../http/list.ts';
-import { people, personAccounts, plans, subscriptions } from '../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts, people, personAccounts, plans, subscriptions } from '../db/schema.ts';
 
 export interface TeamMember {
   uid: string;
   isPrimary: boolean;
   receiveInvoices: boolean;
   person: { uid: string; email: string; firstName: string | null; lastName: string | null };
+  /** Invited and not yet signed in to the account (docs/team.md 'Pending invitations'). */
+  pending: boolean;
+  /** When the last invitation mail was asked for; null for a member who joined otherwise. */
+  invitedAt: Date | null;
 }
 
 export type TeamSortField = 'IsPrimary' | 'ReceiveInvoices' | 'LastName' | 'FirstName' | 'Email' | 'Created';
 export interface TeamSort { field: TeamSortField; desc: boolean }
-export interface TeamFilter { isPrimary?: boolean | undefined; receiveInvoices?: boolean | undefined }
+export interface TeamFilter { isPrimary?: boolean | undefined; receiveInvoices?: boolean | undefined; pending?: boolean | undefined }
 
 /** The subscription in force (else the latest) and its plan: what the seat rule reads. */
 export interface SeatSource {
@@ -37,11 +42,16 @@ const SORT_COLUMN: Record<TeamSortField, SQL> = {
 const memberColumns = {
   uid: personAccounts.uid, isPrimary: personAccounts.isPrimary, receiveInvoices: personAccounts.receiveInvoices,
   personUid: people.uid, email: people.email, firstName: people.firstName, lastName: people.lastName,
+  pending: personAccounts.invitationPending, invitedAt: personAccounts.invitedAt,
 };
-type MemberRow = { uid: string; isPrimary: boolean; receiveInvoices: boolean; personUid: string; email: string; firstName: string | null; lastName: string | null };
+type MemberRow = {
+  uid: string; isPrimary: boolean; receiveInvoices: boolean; personUid: string; email: string; firstName: string | null; lastName: string | null;
+  pending: boolean; invitedAt: Date | null;
+};
 const toMember = (r: MemberRow): TeamMember => ({
   uid: r.uid, isPrimary: r.isPrimary, receiveInvoices: r.receiveInvoices,
   person: { uid: r.personUid, email: r.email, firstName: r.firstName, lastName: r.lastName },
+  pending: r.pending, invitedAt: r.invitedAt,
 });
 
 /** The only module that reads and writes an account's team (its PersonAccount links). */
@@ -53,15 +63,18 @@ export function teamRepository(db: Db) {
         eq(personAccounts.accountUid, accountUid),
         filter.isPrimary === undefined ? undefined : eq(personAccounts.isPrimary, filter.isPrimary),
         filter.receiveInvoices === undefined ? undefined : eq(personAccounts.receiveInvoices, filter.receiveInvoices),
+        filter.pending === undefined ? undefined : eq(personAccounts.invitationPending, filter.pending),
       );
       const order = [...sort.map((s) => (s.desc ? desc(SORT_COLUMN[s.field]) : asc(SORT_COLUMN[s.field]))), asc(personAccounts.uid)];
       const result = await paginate(db, () => db.select(memberColumns).from(personAccounts)
         .innerJoin(people, eq(people.uid, personAccounts.personUid)).where(where).orderBy(...order).$dynamic(), page);
       return { items: result.items.map(toMember), total: result.total };
     },
-    async count(accountUid: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)` }).from(personAccounts).where(eq(personAccounts.accountUid, accountUid));
-      return Number(row?.n ?? 0);
+    /** Everyone on the account (pending invitations included: each holds a seat) and, of them, the pending. */
+    async counts(accountUid: string): Promise<{ members: number; pending: number }> {
+      const [row] = await db.select({ n: sql<number>`count(*)`, pending: sql<number>`count(*) filter (where ${personAccounts.invitationPending})` })
+        .from(personAccounts).where(eq(personAccounts.accountUid, accountUid));
+      return { members: Number(row?.n ?? 0), pending: Number(row?.pending ?? 0) };
     },
     /** A link of this account; null for an unknown uid or another account's link (the caller answers 404 alike). */
     async member(accountUid: string, linkUid: string): Promise<TeamMember | null> {
@@ -84,6 +97,27 @@ export function teamRepository(db: Db) {
     },
     async setReceiveInvoices(linkUid: string, receiveInvoices: boolean): Promise<void> {
       await db.update(personAccounts).set({ receiveInvoices }).where(eq(personAccounts.uid, linkUid));
+    },
+    /** A resend: the invitation's time moves to `at`. */
+    async touchInvitation(linkUid: string, at: Date): Promise<void> {
+      await db.update(personAccounts).set({ invitedAt: at }).where(and(eq(personAccounts.uid, linkUid), eq(personAccounts.invitationPending, true)));
+    },
+    /** The invitee took it up (followed the link or signed in to the account): no longer pending. */
+    async acceptInvitation(personUid: string, accountUid: string): Promise<void> {
+      await db.update(personAccounts).set({ invitationPending: false })
+        .where(and(eq(personAccounts.personUid, personUid), eq(personAccounts.accountUid, accountUid), eq(personAccounts.invitationPending, true)));
+    },
+    /** Who invited the person to the account, and the account's name: what the invitee's set-password screen says. */
+    async invitationOf(personUid: string, accountUid: string): Promise<{ inviter: { firstName: string | null; lastName: string | null; email: string } | null; accountName: string } | null> {
+      const inviter = alias(people, 'inviter');
+      const [row] = await db.select({
+        accountName: accounts.name, firstName: inviter.firstName, lastName: inviter.lastName, email: inviter.email,
+      }).from(personAccounts)
+        .innerJoin(accounts, eq(accounts.uid, personAccounts.accountUid))
+        .leftJoin(inviter, eq(inviter.uid, personAccounts.invitedBy))
+        .where(and(eq(personAccounts.personUid, personUid), eq(personAccounts.accountUid, accountUid)));
+      if (!row) return null;
+      return { accountName: row.accountName, inviter: row.email === null ? null : { firstName: row.firstName, lastName: row.lastName, email: row.email } };
     },
     async unlink(linkUid: string): Promise<void> {
       await db.delete(personAccounts).where(eq(personAccounts.uid, linkUid));

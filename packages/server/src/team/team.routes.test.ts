@@ -27,7 +27,7 @@ describe('GET /profile/account/people', () => {
     expect(body.metadata).toEqual({ limit: 25, offset: 0, total: 5 });
     expect(body.items.map((m: { Person: { FirstName: string } }) => m.Person.FirstName)).toEqual(['Ada', 'Bob', 'Zed', 'Cat', 'Amy']);
     expect(body.items[0]).toMatchObject({ IsPrimary: true, Person: { Uid: owner.Uid } });
-    expect(body.Seats).toEqual({ IsPerUser: true, Quantity: 10, MaximumPeople: 25, Members: 5, UnitOfMeasure: 'seat', UnitOfMeasurePlural: 'seats', CanInvite: true });
+    expect(body.Seats).toEqual({ PendingInvitations: 0, IsPerUser: true, Quantity: 10, MaximumPeople: 25, Members: 5, UnitOfMeasure: 'seat', UnitOfMeasurePlural: 'seats', CanInvite: true });
 
     const page2 = (await list(token, '?limit=2&offset=2')).json();
     expect(page2.metadata).toEqual({ limit: 2, offset: 2, total: 5 });

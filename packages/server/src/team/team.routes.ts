@@ -9,9 +9,11 @@ import { TEAM_RATE_LIMITS } from './team.rate-limits.ts';
 import { changeTeamMember, removeTeamMember } from './change-team-member.ts';
 import { inviteTeamMember } from './invite-team-member.ts';
 import { listTeam } from './list-team.ts';
+import { resendInvitation } from './resend-invitation.ts';
+import { revokeInvitation } from './revoke-invitation.ts';
 import type { TeamDeps } from './team-deps.ts';
 import {
-  inviteInput, inviteQuery, memberOut, parseTeamOrder, teamOut, teamQuery, uidParams, updateInput, updateOut,
+  inviteInput, inviteQuery, memberOut, parseTeamOrder, resendOut, teamOut, teamQuery, uidParams, updateInput, updateOut,
 } from './team.schemas.ts';
 
 const tags = ['team'];
@@ -31,7 +33,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamDeps & { guard:
     },
   }, async (req) => listTeam(deps, req.caller, {
     accountUid: req.query.accountUid,
-    filter: { isPrimary: req.query.IsPrimary, receiveInvoices: req.query.ReceiveInvoices },
+    filter: { isPrimary: req.query.IsPrimary, receiveInvoices: req.query.ReceiveInvoices, pending: req.query.Pending },
     sort: parseTeamOrder(req.query.orderBy)!,
     page: { limit: req.query.limit, offset: req.query.offset },
   }));
@@ -63,6 +65,24 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamDeps & { guard:
     schema: { tags, summary: 'Remove a member from the account (primary contact only); their sessions on it end at once', params: uidParams, response: { 204: z.null().describe('Removed') } },
   }, async (req, reply) => {
     await removeTeamMember(deps, req.caller, req.params.Uid, req.ip);
+    return reply.status(204).send(null);
+  });
+
+  r.post(`${PATH}/:Uid/invitation`, {
+    preHandler: [preHandlerLimit(app, TEAM_RATE_LIMITS.resendPerAccount)],
+    schema: {
+      tags, summary: 'Mail a pending invitation again (primary contact only); the new link replaces the old. Within a minute of the last mail nothing is sent again (Sent: false). 409 Errors.Conflict once the person has joined',
+      params: uidParams, querystring: inviteQuery, response: { 200: resendOut },
+    },
+  }, async (req) => resendInvitation(deps, req.caller, req.params.Uid, { parentUrl: req.query.parentUrl, ip: req.ip }));
+
+  r.delete(`${PATH}/:Uid/invitation`, {
+    schema: {
+      tags, summary: 'Withdraw a pending invitation (primary contact only): the membership and its seat go, the mailed link stops working. 409 Errors.Conflict once the person has joined (remove them instead)',
+      params: uidParams, response: { 204: z.null().describe('Withdrawn') },
+    },
+  }, async (req, reply) => {
+    await revokeInvitation(deps, req.caller, req.params.Uid, req.ip);
     return reply.status(204).send(null);
   });
 }

@@ -29,6 +29,8 @@ export const teamQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   IsPrimary: bool.optional(),
   ReceiveInvoices: bool.optional(),
+  /** true: only pending invitations; false: only people who have joined. */
+  Pending: bool.optional(),
   orderBy: z.string().max(200).default(DEFAULT_TEAM_ORDER)
     .refine((v) => parseTeamOrder(v) !== null, `must be a comma list of ${SORT_FIELDS.join(', ')}, each optionally ASC or DESC`),
   /** Accepted for the spec's call shape; it must be the signed-in account (another answers 404). */
@@ -36,7 +38,13 @@ export const teamQuery = z.object({
 }).strict();
 
 const personOut = z.object({ Uid: z.string(), Email: z.string(), FirstName: z.string().nullable(), LastName: z.string().nullable() });
-export const memberOut = z.object({ Uid: z.string(), IsPrimary: z.boolean(), ReceiveInvoices: z.boolean(), Person: personOut });
+export const memberOut = z.object({
+  Uid: z.string(), IsPrimary: z.boolean(), ReceiveInvoices: z.boolean(), Person: personOut,
+  /** Invited and not yet signed in to the account; holds a seat (docs/team.md 'Pending invitations'). */
+  Pending: z.boolean(),
+  /** When the last invitation mail was asked for (ISO 8601); null for a member who joined otherwise. */
+  Invited: z.string().nullable(),
+});
 
 /** What the team screen needs beside the page: the seat rule's inputs and its answer (core team-rules). */
 export const seatsOut = z.object({
@@ -44,6 +52,8 @@ export const seatsOut = z.object({
   Quantity: z.number().int(),
   MaximumPeople: z.number().int().nullable(),
   Members: z.number().int(),
+  /** Of Members, invitations not yet taken up (each holds a seat). */
+  PendingInvitations: z.number().int(),
   UnitOfMeasure: z.string().nullable(),
   UnitOfMeasurePlural: z.string().nullable(),
   CanInvite: z.boolean(),
@@ -67,6 +77,11 @@ export const updateInput = z.object({
   IsPrimary: z.literal(true).optional(),
   ReceiveInvoices: z.boolean().optional(),
 }).strict().refine((v) => (v.IsPrimary === undefined) !== (v.ReceiveInvoices === undefined), 'Send either IsPrimary: true or ReceiveInvoices.');
+export const resendOut = z.object({
+  PersonAccount: memberOut,
+  /** False when the last mail went out under a minute ago: nothing was sent again (a double click). */
+  Sent: z.boolean(),
+});
 export const updateOut = z.object({
   PersonAccount: memberOut,
   /** True after a promotion: both people's sessions on this account ended; the widget logs out. */

@@ -60,13 +60,15 @@ const ROUTES: Route[] = [
     (await import('./demo-billing.ts')).computeChargeSummary(req.body, req.query.asOf === 'renewal' ? 'renewal' : 'now', req.now)),
   // Team (the teamOwner persona's account, kept in memory): demo-team.ts.
   route('get', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoTeamPage(req.query)),
-  route('post', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoInvite(req.body)),
+  route('post', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoInvite(req.body, req.now)),
   route('put', '/api/v1/profile/account/people/{Uid}', async (req) => {
     // Handing the account over is sensitive: ten minutes after the page loaded it asks 'Confirm it's you' (demo-reauth.ts).
     if (req.body.IsPrimary) (await import('./demo-reauth.ts')).demoRequireRecent(req.now);
     return (await import('./demo-team.ts')).demoChange(String(req.pathParams.Uid), req.body);
   }),
   route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoRemove(String(req.pathParams.Uid))),
+  route('post', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await import('./demo-team.ts')).demoResend(String(req.pathParams.Uid), req.now)),
+  route('delete', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await import('./demo-team.ts')).demoRevoke(String(req.pathParams.Uid))),
   // Profile and account (per persona, kept in memory): demo-profile.ts.
   route('get', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoProfile(req.persona)),
   route('put', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoSaveProfile(req.persona, req.body)),

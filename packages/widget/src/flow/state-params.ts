@@ -52,13 +52,17 @@ const READERS = {
   forgotPasswordConfirmation: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   // The account a host page wants signed in to when the person has several (post-login routing's hint);
   // email: the address to start from (sign-up's 'Log in instead' for a taken email).
-  login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string; email?: string }>(raw, { clientIdentifier: text, accountUid: text, email: text }),
+  // handedOverTo: the former owner, signed out after making this person the primary contact (issue 15): the login says why.
+  login: (raw: Raw) => read<{ clientIdentifier?: string; accountUid?: string; email?: string; handedOverTo?: string }>(raw, { clientIdentifier: text, accountUid: text, email: text, handedOverTo: text }),
+  // profileEdit: the one group its 'Change <group>' link opens (issue 15), or the photo alone; neither: every editable field.
+  profileEdit: (raw: Raw) => read<{ group?: string; photo?: boolean }>(raw, { group: text, photo: flag }),
   // Set by post-login routing: who can fix the account, why, and whether the provider's customer portal can.
   accountActionRequired: (raw: Raw) => read<{ primaryContact?: string; reason?: (typeof REPAIR_REASONS)[number]; portal?: boolean }>(raw, { primaryContact: text, reason: oneOf(REPAIR_REASONS), portal: flag }),
   // team: the page (row offset) to open on; promote/remove: the PersonAccount and how to name the person.
   team: (raw: Raw) => read<{ offset?: number }>(raw, { offset: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined) }),
   teamMemberPromote: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
-  teamMemberRemove: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
+  // invitation: the row is a pending invitation (issue 15): the screen revokes it instead of removing a member.
+  teamMemberRemove: (raw: Raw) => read<{ uid?: string; name?: string; invitation?: boolean }>(raw, { uid: text, name: text, invitation: (v) => (v === true ? true : undefined) }),
   // The email change: where the link went; the token of the link being followed (the loader reads it from the page address).
   emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),

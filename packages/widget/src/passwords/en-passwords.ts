@@ -24,6 +24,11 @@ export const enPasswords = {
     or: 'OR',
     google: 'Signing in with Google…',
     checking: 'Checking the link…',
+    // A team invitation's link (issue 15): who invited, to which account.
+    invitedHeading: 'Set your password',
+    invitedBy: '{{inviter}} invited you to join {{account}}.',
+    invited: 'You were invited to join {{account}}.',
+    invitedText: 'Choose a password to join. Saving it signs you in.',
   },
   /** A sign-up link followed a second time (409 Errors.EmailAlreadyConfirmed). */
   linkUsed: {

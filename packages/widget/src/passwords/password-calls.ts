@@ -20,7 +20,12 @@ export async function requestPasswordReset(api: ApiClient, email: string, page: 
 
 /** GET /crm/people/resetPassword/{token}/options: 2 or more offers Google. */
 export async function resetOptions(api: ApiClient, token: string, signal?: AbortSignal): Promise<number> {
-  return (await api.request('get', '/api/v1/crm/people/resetPassword/{token}/options', { path: { token }, ...(signal ? { signal } : {}) })).Options;
+  return (await resetLinkFacts(api, token, signal)).Options;
+}
+
+/** The link's reset options and, for a team invitation's link, who invited to which account (issue 15). */
+export function resetLinkFacts(api: ApiClient, token: string, signal?: AbortSignal): Promise<{ Options: number; Invitation?: { InvitedBy: string | null; AccountName: string } }> {
+  return api.request('get', '/api/v1/crm/people/resetPassword/{token}/options', { path: { token }, ...(signal ? { signal } : {}) });
 }
 
 /** POST /crm/people/resetPassword/{token}: a fresh access token once the password (or Google) is set; this browser becomes a known one. */

@@ -12,6 +12,8 @@ export const enSignin = {
     signingIn: 'Signing you in…',
     // The signed-in gate showed login in place of a member screen (its title).
     toContinue: 'Log in to continue to {{screen}}.',
+    // After 'Make primary contact' (team): why the former owner is looking at login.
+    handedOver: 'You made {{name}} the primary contact, so you were logged out. Log in again to continue as a team member.',
   },
   code: {
     title: 'Enter the code from the email',

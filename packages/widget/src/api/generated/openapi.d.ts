@@ -786,6 +786,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/account/people/{Uid}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a pending invitation again (primary contact only); the new link replaces the old. Within a minute of the last mail nothing is sent again (Sent: false). 409 Errors.Conflict once the person has joined */
+        post: operations["postProfileAccountPeopleByUidInvitation"];
+        /** Withdraw a pending invitation (primary contact only): the membership and its seat go, the mailed link stops working. 409 Errors.Conflict once the person has joined (remove them instead) */
+        delete: operations["deleteProfileAccountPeopleByUidInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/accounts": {
         parameters: {
             query?: never;
@@ -3683,6 +3701,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        Invitation?: {
+                            AccountName: string;
+                            InvitedBy: string | null;
+                        };
                         Options: number;
                     };
                 };
@@ -5431,6 +5453,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 orderBy?: string;
+                Pending?: "true" | "false";
                 ReceiveInvoices?: "true" | "false";
             };
             header?: never;
@@ -5465,7 +5488,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            Invited: string | null;
                             IsPrimary: boolean;
+                            Pending: boolean;
                             Person: {
                                 Email: string;
                                 FirstName: string | null;
@@ -5485,6 +5510,7 @@ export interface operations {
                             IsPerUser: boolean;
                             MaximumPeople: number | null;
                             Members: number;
+                            PendingInvitations: number;
                             Quantity: number;
                             UnitOfMeasure: string | null;
                             UnitOfMeasurePlural: string | null;
@@ -5540,7 +5566,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        Invited: string | null;
                         IsPrimary: boolean;
+                        Pending: boolean;
                         Person: {
                             Email: string;
                             FirstName: string | null;
@@ -5600,7 +5628,9 @@ export interface operations {
                     "application/json": {
                         LoggedOut: boolean;
                         PersonAccount: {
+                            Invited: string | null;
                             IsPrimary: boolean;
+                            Pending: boolean;
                             Person: {
                                 Email: string;
                                 FirstName: string | null;
@@ -5645,6 +5675,101 @@ export interface operations {
                 };
             };
             /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postProfileAccountPeopleByUidInvitation: {
+        parameters: {
+            query?: {
+                parentUrl?: string;
+            };
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        PersonAccount: {
+                            Invited: string | null;
+                            IsPrimary: boolean;
+                            Pending: boolean;
+                            Person: {
+                                Email: string;
+                                FirstName: string | null;
+                                LastName: string | null;
+                                Uid: string;
+                            };
+                            ReceiveInvoices: boolean;
+                            Uid: string;
+                        };
+                        Sent: boolean;
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileAccountPeopleByUidInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Withdrawn */
             204: {
                 headers: {
                     [name: string]: unknown;

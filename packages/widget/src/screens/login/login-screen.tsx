@@ -144,6 +144,7 @@ export default function LoginScreen({ params }: ScreenProps<'login'>) {
     <div>
       <ScreenHeading>{t('states.login')}</ScreenHeading>
       {waitingFor && <p className="p-lead">{t('signin.login.toContinue', { screen: t(`states.${waitingFor}`) })}</p>}
+      {params.handedOverTo && <p className="p-notice" role="status" style={{ marginBottom: 16 }}>{t('signin.login.handedOver', { name: params.handedOverTo })}</p>}
       <form className="p-stack" noValidate onSubmit={save} aria-label={t('states.login')}>
         <ErrorList errors={[...incoming, ...form.errorList]} />
         {unconfirmed && <UnconfirmedNotice email={unconfirmed} resend={resendLink} onProblem={(p) => form.showProblem(p, { merge: true })} />}

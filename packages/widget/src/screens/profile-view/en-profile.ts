@@ -3,6 +3,9 @@ export const enProfile = {
   photo: 'Profile photo',
   password: 'Password',
   change: 'Change {{group}}',
+  // profileEdit's heading when opened for one group (issue 15).
+  changeHeading: 'Change {{group}}',
+  changePhoto: 'Change profile photo',
   changeEmail: 'Change email',
   passwordMask: '••••••••',
   googleManaged: 'Managed by your Google login',
@@ -19,6 +22,8 @@ export const enProfile = {
   edit: {
     photoLabel: 'Profile photo',
     photoHelp: 'Max 2MB, png or jpg',
+    photoPreview: 'Preview of your new profile photo',
+    photoPreviewNote: 'Your new photo. It is saved when you press Save.',
     photoSelected: 'New photo: {{name}}',
     removePhoto: 'Remove photo',
     save: 'Save',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { phoneForDisplay } from '../../components/phone-display.ts';
+import { formatMediumDate } from '../../i18n/format-date.ts';
 import type { WireFieldConfigurationEntry } from '@portico/core';
 import { addressLines, displayValue, sameAddress } from './field-display.ts';
 
@@ -28,5 +30,12 @@ describe('field display', () => {
     expect(displayValue(def('Interests', 'CheckboxList', { ControlParams: options }), { Account: { FieldValues: { Interests: ['sales', 'web'] } } }, yesNo)).toEqual({ kind: 'text', text: 'Sales, Website' });
     expect(displayValue(def('TaxId', 'TaxIdTypeTaxId'), { Account: { TaxIds: [{ TaxIdType: 'us_ein', TaxId: '12-3' }] } }, yesNo)).toEqual({ kind: 'text', text: '12-3 (us_ein)' });
     expect(displayValue(def('Ok', 'Checkbox'), { Account: { FieldValues: { Ok: true } } }, yesNo)).toEqual({ kind: 'text', text: 'Yes' });
+  });
+
+  it('dates in medium style and phone numbers in international format, through the view\'s formatters (issue 15)', () => {
+    const format = { date: (v: string) => formatMediumDate(v, 'en-US'), phone: phoneForDisplay };
+    expect(displayValue(def('Birthday', 'Date'), { Account: { FieldValues: { Birthday: '1990-02-03' } } }, yesNo, format)).toEqual({ kind: 'text', text: 'Feb 3, 1990' });
+    expect(displayValue(def('PhoneWork', 'Tel', { EntityType: 'Person' }), { Person: { PhoneWork: '+14155552671' } }, yesNo, format)).toEqual({ kind: 'text', text: '+1 415 555 2671' });
+    expect(displayValue(def('PhoneWork', 'Tel', { EntityType: 'Person' }), { Person: { PhoneWork: '' } }, yesNo, format)).toEqual({ kind: 'empty' });
   });
 });

@@ -17,6 +17,13 @@ export function sameAddress(a: unknown, b: unknown): boolean {
   return lines(a) !== '' && lines(a) === lines(b);
 }
 
+/** How a view writes dates and phone numbers (issue 15: medium-style dates, international phone numbers). */
+export interface ValueFormat {
+  date(value: string): string;
+  phone(value: string): string;
+}
+const AS_IS: ValueFormat = { date: (v) => v, phone: (v) => v };
+
 export type DisplayValue =
   | { kind: 'text'; text: string }
   | { kind: 'address'; lines: string[] }
@@ -28,7 +35,7 @@ export type DisplayValue =
  * option labels for choices, both parts of a tax id, address lines, and 'Same as <other>' for an address
  * equal to the one its definition names.
  */
-export function displayValue(entry: WireFieldConfigurationEntry, body: Record<string, unknown>, yesNo: { yes: string; no: string }): DisplayValue {
+export function displayValue(entry: WireFieldConfigurationEntry, body: Record<string, unknown>, yesNo: { yes: string; no: string }, format: ValueFormat = AS_IS): DisplayValue {
   const def = entry.Definition;
   const raw = getAtPath(body, fieldPathOf(def));
   const options = parseControlParams(def.ControlParams).Options;
@@ -50,6 +57,10 @@ export function displayValue(entry: WireFieldConfigurationEntry, body: Record<st
       return { kind: 'text', text: raw === true ? yesNo.yes : yesNo.no };
     case 'CheckboxList':
       return Array.isArray(raw) && raw.length ? { kind: 'text', text: raw.map(label).join(', ') } : { kind: 'empty' };
+    case 'Date':
+      return typeof raw === 'string' && raw.trim() ? { kind: 'text', text: format.date(raw.trim()) } : { kind: 'empty' };
+    case 'Tel':
+      return typeof raw === 'string' && raw.trim() ? { kind: 'text', text: format.phone(raw.trim()) } : { kind: 'empty' };
     case 'Select': case 'RadioList':
       return typeof raw === 'string' && raw ? { kind: 'text', text: label(raw) } : { kind: 'empty' };
     default:

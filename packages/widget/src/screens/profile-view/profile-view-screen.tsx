@@ -18,7 +18,8 @@ import { SessionsSection, useSessionsQuery } from './sessions/sessions-section.t
 /**
  * profile / profileView (spec 2 section 2): Profile photo, the configured groups (by default Name
  * and Email) and Password, each with 'Change <group>' unless all its fields are read-only; the
- * Password group opens passwordChange, the others profileEdit. For people linked to a Google
+ * Password group opens passwordChange, the others profileEdit with that group alone (issue 15: 'Change
+ * name' edits the name, the photo's link the photo). For people linked to a Google
  * login the email and the password are read-only. The data is GET /profile, cached for the
  * other profile screens.
  */
@@ -59,7 +60,7 @@ function groupLinks(g: FieldGroup, google: boolean, changeEmail: string): ViewGr
   const email = g.entries.some((e) => isEmailEntry(e) && isEditableFor(e, google));
   const others = g.entries.some((e) => !isEmailEntry(e) && isEditableFor(e, google));
   const target = others ? 'profileEdit' as const : email ? 'emailChange' as const : null;
-  return { name: g.name, entries: g.entries, target, ...(email && others ? { extra: { label: changeEmail, target: 'emailChange' as const } } : {}) };
+  return { name: g.name, entries: g.entries, target, ...(target === 'profileEdit' ? { params: { group: g.name } } : {}), ...(email && others ? { extra: { label: changeEmail, target: 'emailChange' as const } } : {}) };
 }
 
 function ProfileGroups({ profile, entries }: { profile: Profile; entries: Parameters<typeof profileEntries>[0] }) {
@@ -73,7 +74,7 @@ function ProfileGroups({ profile, entries }: { profile: Profile; entries: Parame
     ? <img className="p-avatar" style={{ objectFit: 'cover' }} src={src} alt={t('profileArea.photoAlt')} width={52} height={52} />
     : <span className="p-avatar" role="img" aria-label={t('profileArea.initialsAlt', { initials })}>{initials}</span>;
   const groups: ViewGroup[] = [
-    { name: t('profileArea.photo'), content: photo, target: 'profileEdit' },
+    { name: t('profileArea.photo'), content: photo, target: 'profileEdit', params: { photo: true } },
     ...configured.map((g) => groupLinks(g, google, t('profileArea.changeEmail'))),
     { name: t('profileArea.password'), content: google ? t('profileArea.googleManaged') : t('profileArea.passwordMask'), target: google ? null : 'passwordChange' as const },
   ];

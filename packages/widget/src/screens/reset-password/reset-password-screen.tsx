@@ -12,7 +12,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { LazyGoogleSignInButton } from '../../google/lazy-google-sign-in-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { browser, completeSignIn } from '../../signin/complete-sign-in.ts';
-import { pageForLink, resetOptions, resetPassword, type LinkToken } from '../../passwords/password-calls.ts';
+import { pageForLink, resetLinkFacts, resetPassword, type LinkToken } from '../../passwords/password-calls.ts';
 import { PasswordField } from '../../passwords/password-field.tsx';
 import { PasswordRules } from '../../passwords/password-rules.tsx';
 import { passwordsSheetRef } from '../../passwords/setup.ts';
@@ -32,6 +32,7 @@ function ResetWithLink({ link }: { link: LinkToken }) {
   const dark = useSystemDark();
   const rulesId = useId();
   const [options, setOptions] = useState<number | null>(null);
+  const [invitation, setInvitation] = useState<{ InvitedBy: string | null; AccountName: string } | null>(null);
   const [used, setUsed] = useState(false);
   const [google, setGoogle] = useState(false);
   const form = useForm({
@@ -51,7 +52,10 @@ function ResetWithLink({ link }: { link: LinkToken }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    resetOptions(api, link.token, controller.signal).then(setOptions, (err: unknown) => {
+    resetLinkFacts(api, link.token, controller.signal).then((facts) => {
+      setInvitation(facts.Invitation ?? null);
+      setOptions(facts.Options);
+    }, (err: unknown) => {
       if (controller.signal.aborted) return;
       // A 400 here is a malformed token: as unusable as an unknown one.
       try { fail(err); } catch { actions.goTo('forgotPassword', {}, { errors: [{ code: ErrorCode.InvalidToken }] }); }
@@ -92,8 +96,19 @@ function ResetWithLink({ link }: { link: LinkToken }) {
   }
   return (
     <>
-      <ScreenHeading>{t('states.resetPassword')}</ScreenHeading>
-      <p className="p-lead">{t(link.kind === 'confirmation' ? 'passwords.reset.setText' : 'passwords.reset.text')}</p>
+      <ScreenHeading>{invitation ? t('passwords.reset.invitedHeading') : t('states.resetPassword')}</ScreenHeading>
+      {invitation
+        ? (
+          <>
+            <p className="p-lead">
+              {invitation.InvitedBy
+                ? t('passwords.reset.invitedBy', { inviter: invitation.InvitedBy, account: invitation.AccountName })
+                : t('passwords.reset.invited', { account: invitation.AccountName })}
+            </p>
+            <p className="p-help">{t('passwords.reset.invitedText')}</p>
+          </>
+        )
+        : <p className="p-lead">{t(link.kind === 'confirmation' ? 'passwords.reset.setText' : 'passwords.reset.text')}</p>}
       {options >= 2 && settings.GoogleOAuthClientId && (
         <>
           <Suspense fallback={null}>

@@ -12,7 +12,7 @@ import { REAUTH_CANCELLED, useReauthentication } from '../../auth/reauthenticate
 /**
  * teamMemberPromote (spec 2 sections 2 and 4): the spec's question, then 'Make primary contact'
  * hands the account over. The server ends both people's sessions on it, so the widget logs out
- * (the token is forgotten) and goes to login; Cancel goes back to team. A sign-in older than the
+ * (the token is forgotten) and goes to login, which tells them why; Cancel goes back to team. A sign-in older than the
  * re-authentication window is asked 'Confirm it's you' first (useReauthentication).
  */
 export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMemberPromote'>) {
@@ -26,8 +26,9 @@ export default function TeamMemberPromoteScreen({ params }: ScreenProps<'teamMem
     // Handing the account over asks 'Confirm it's you' when the sign-in is older than the window.
     if (await reauth.run(() => promoteMember(api, params.uid!)) === REAUTH_CANCELLED) return;
     cache.invalidate();
-    // To login first, then sign out: a fresh sign-in, not a way back to this screen (the gate's).
-    actions.goTo('login', {}, { replace: true });
+    // To login first, then sign out: a fresh sign-in, not a way back to this screen (the gate's);
+    // the login says why they are there (issue 15).
+    actions.goTo('login', params.name ? { handedOverTo: params.name } : {}, { replace: true });
     await signOut(runtime);
   });
 

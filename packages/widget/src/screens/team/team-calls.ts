@@ -13,8 +13,25 @@ export type TeamMember = TeamPage['items'][number];
 /** Per account (the token's), so signing in to another account never shows the last one's team. */
 export const teamQueryKey = (accountUid: string | null, offset: number) => `${TEAM_QUERY_PREFIX}${accountUid ?? '-'}:${offset}`;
 
+/** People who have joined, 25 a page (pending invitations are listed apart). */
 export function fetchTeamPage(api: ApiClient, offset: number): Promise<TeamPage> {
-  return api.request('get', '/api/v1/profile/account/people', { query: { limit: TEAM_PAGE_SIZE, offset, orderBy: TEAM_ORDER } });
+  return api.request('get', '/api/v1/profile/account/people', { query: { limit: TEAM_PAGE_SIZE, offset, orderBy: TEAM_ORDER, Pending: 'false' } });
+}
+
+/** The pending invitations, 25 a page in the team's order (a plan without seats may have many). */
+export const pendingQueryKey = (accountUid: string | null, offset: number) => `${TEAM_QUERY_PREFIX}${accountUid ?? '-'}:pending:${offset}`;
+export function fetchPendingInvitations(api: ApiClient, offset: number): Promise<TeamPage> {
+  return api.request('get', '/api/v1/profile/account/people', { query: { limit: TEAM_PAGE_SIZE, offset, orderBy: TEAM_ORDER, Pending: 'true' } });
+}
+
+/** Mails a pending invitation again; `Sent: false` when the last mail went out under a minute ago. */
+export function resendInvitation(api: ApiClient, uid: string): Promise<{ PersonAccount: TeamMember; Sent: boolean }> {
+  return api.request('post', '/api/v1/profile/account/people/{Uid}/invitation', { path: { Uid: uid }, query: { parentUrl: invitePage(window.location.href) } });
+}
+
+/** Withdraws a pending invitation (its seat is free again, its link stops working). */
+export async function revokeInvitation(api: ApiClient, uid: string): Promise<void> {
+  await api.request('delete', '/api/v1/profile/account/people/{Uid}/invitation', { path: { Uid: uid } });
 }
 
 /** The page the widget is on, without link tokens or a fragment: where the invitation link leads (the server checks its origin). */

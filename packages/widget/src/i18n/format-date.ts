@@ -1,0 +1,17 @@
+/**
+ * The one date format of the profile and team screens (spec: "Dates are shown in medium style"):
+ * Intl's dateStyle 'medium', e.g. 'Nov 27, 2026' in English. A calendar day ('2026-11-27', a Date
+ * field) is that day wherever the reader is; a moment ('2026-11-27T09:30:00Z', an invitation's
+ * time) is the day it was where the reader is. Anything unreadable is shown as it came.
+ */
+export function formatMediumDate(value: string, locale: string, timeZone?: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  const zone = day ? 'UTC' : timeZone;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(date);
+  }
+}
