@@ -174,7 +174,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
           <ProfileImageField onFile={setImage} />
         </div>
         {/* Nothing due: no order summary and no discount code (a $0.00 summary only repeats 'Free'). */}
-        {onePage ? checkout.orderSummary : submitsHere ? null : checkout.discountEntry}
+        {!paymentDue ? null : onePage ? checkout.orderSummary : checkout.discountEntry}
         {checkout.paymentSection}
         {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
         <EmailUpdatesCheckbox form={form} />
