@@ -33,7 +33,7 @@ describe('pricing cards and the free sign-up (issue 15)', () => {
     const page = await session.context.newPage();
     const embed = await openSite(page);
     expect(await card(embed, 'Pro').getByText('Plus a one-time setup fee of $49.00.', { exact: true }).isVisible()).toBe(true);
-    expect(await card(embed, 'Team').getByText('Minimum 3 seats: $45.00 per month.', { exact: true }).isVisible()).toBe(true);
+    expect(await card(embed, 'Team').getByText('Minimum 3 seats: $45.00 / month.', { exact: true }).isVisible()).toBe(true);
     expect(await card(embed, 'Starter').getByText(USAGE, { exact: true }).isVisible()).toBe(true);
     expect(await card(embed, 'Pro').getByText(USAGE, { exact: true }).isVisible()).toBe(true);
     // Never a monthly price for the usage add-on, and the free plan states nothing extra.
@@ -41,7 +41,7 @@ describe('pricing cards and the free sign-up (issue 15)', () => {
     expect(await card(embed, 'Free').getByRole('list').count()).toBe(0);
     // Yearly: the minimum is priced for the term chosen.
     await embed.getByRole('radio', { name: 'Yearly' }).check();
-    expect(await card(embed, 'Team').getByText('Minimum 3 seats: $450.00 per year.', { exact: true }).isVisible()).toBe(true);
+    expect(await card(embed, 'Team').getByText('Minimum 3 seats: $450.00 / year.', { exact: true }).isVisible()).toBe(true);
   });
 
   test('item 8: after a choice one card is highlighted and its button is named "Selected: Pro"; no serious axe violation, light and dark', async () => {

@@ -5,7 +5,7 @@
  */
 import type { BillingRenewalTerm } from '../entities/billing-terms.ts';
 import type { Plan } from '../entities/catalog.ts';
-import { resolveAddOnTerm } from './add-on-rules.ts';
+import { resolveAddOnTerm } from './add-on-terms.ts';
 import type { AddOnSelection } from './charge-summary.types.ts';
 import { rateFor } from './terms.ts';
 import { usageItems, type UsageItem } from './usage-items.ts';

@@ -114,12 +114,10 @@ export const en = {
   price: {
     usage: '{{name}}: billed by use at {{amount}} per {{unit}}, {{per}}.',
     usageUnit: 'unit',
-    unitFallback: 'units',
+    units: 'units',
     setupFee: 'Plus a one-time setup fee of {{amount}}.',
     minimum: 'Minimum {{count}} {{unit}}: {{amount}} {{per}}.',
     included: 'Includes {{name}}: {{amount}} {{per}}.',
-    includedSetupFee: 'Plus a one-time setup fee of {{amount}} for {{name}}.',
-    perTerm: { Monthly: 'per month', Quarterly: 'per quarter', Yearly: 'per year', OneTime: 'one time' },
     termAdverb: { Monthly: 'monthly', Quarterly: 'quarterly', Yearly: 'yearly', OneTime: 'once' },
   },
   demo: {

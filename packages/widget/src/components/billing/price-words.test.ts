@@ -32,8 +32,8 @@ describe('the plan cards word what checkout adds as the order summary does (issu
 
   it("Team's minimum seats with what they cost for the term", () => {
     const team = { ...base, Name: 'Team', IsPerUser: true, IsQuantityEditable: true, MinimumQuantity: 3, MonthlyRate: 1500, AnnualRate: 15000, UnitOfMeasure: 'seat', UnitOfMeasurePlural: 'seats' };
-    expect(planExtrasText(planExtras(team, 'Monthly'), f, units(team))).toEqual(['Minimum 3 seats: $45.00 per month.']);
-    expect(planExtrasText(planExtras(team, 'Yearly'), f, units(team))).toEqual(['Minimum 3 seats: $450.00 per year.']);
+    expect(planExtrasText(planExtras(team, 'Monthly'), f, units(team))).toEqual(['Minimum 3 seats: $45.00 / month.']);
+    expect(planExtrasText(planExtras(team, 'Yearly'), f, units(team))).toEqual(['Minimum 3 seats: $450.00 / year.']);
   });
 
   it('a plain plan states nothing extra', () => {

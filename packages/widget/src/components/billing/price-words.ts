@@ -15,30 +15,26 @@ export interface MoneyWords {
   money(minor: number): string;
 }
 
-/** 'per month', 'per year', 'one time'. */
-export const perTerm = (f: MoneyWords, term: BillingRenewalTerm) => f.t(`price.perTerm.${term}`);
+/** '/ month', '/ year', 'one time': the cards' own price suffix. */
+const perTerm = (f: MoneyWords, term: BillingRenewalTerm) => f.t(`selectPlan.term.${term}`);
 
 /** "API calls: billed by use at $0.25 per 1,000 calls, monthly." */
 export function usageSentence(u: UsageItem, f: MoneyWords): string {
   return f.t('price.usage', { name: u.name, amount: f.money(u.unitAmount), unit: u.unit ?? f.t('price.usageUnit'), per: f.t(`price.termAdverb.${u.per}`) });
 }
 
-/** "Plus a one-time setup fee of $49.00." */
-export function setupFeeSentence(amount: number, f: MoneyWords): string {
-  return f.t('price.setupFee', { amount: f.money(amount) });
-}
-
-/** The lines a plan card states under its price, from core's planExtras, in the order checkout bills them. */
+/** The lines a plan card states under its price, from core's planExtras, in the order checkout bills them (units: the plan's plural and singular unit). */
 export function planExtrasText(extras: PlanExtras, f: MoneyWords, units: { one: string | null; other: string | null }): string[] {
   const out: string[] = [];
   if (extras.minimum) {
-    const unit = (extras.minimum.quantity === 1 ? units.one : units.other ?? units.one) ?? f.t('price.unitFallback');
+    const unit = units.other || units.one || f.t('price.units');
     out.push(f.t('price.minimum', { count: extras.minimum.quantity, unit, amount: f.money(extras.minimum.amount), per: perTerm(f, extras.minimum.per) }));
   }
-  if (extras.setupFee !== null) out.push(setupFeeSentence(extras.setupFee, f));
+  const fee = (amount: number | null) => { if (amount !== null) out.push(f.t('price.setupFee', { amount: f.money(amount) })); };
+  fee(extras.setupFee);
   for (const a of extras.included) {
     if (a.amount > 0) out.push(f.t('price.included', { name: a.name, amount: f.money(a.amount), per: perTerm(f, a.per) }));
-    if (a.setupFee !== null) out.push(f.t('price.includedSetupFee', { name: a.name, amount: f.money(a.setupFee) }));
+    fee(a.setupFee);
   }
   for (const u of extras.usage) out.push(usageSentence(u, f));
   return out;
