@@ -43,7 +43,10 @@ const SignupPasswordField = lazy(() => import('../../passwords/signup-password-f
  * fields and the profile image, the discount code (in the order summary when the sign-up ends
  * here), the payment section, the terms, 'Sign up for email updates', the captcha and the button:
  * 'Sign up' / 'Sign up and pay {amount}' when a plan, a term and skipPlanOptions make this the
- * whole sign-up, else 'Continue to checkout' (or on to selectPlan without a plan).
+ * whole sign-up, else 'Continue to checkout' (or on to selectPlan without a plan). Issue 15: a field
+ * configured RequiredWhenPaymentDue is asked only when the plan costs something (core's isPaymentDue),
+ * and with a plan where nothing is due register submits itself ('Sign up'), straight to the
+ * confirmation, with no order summary or discount code.
  */
 export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const { t } = useTranslation();
