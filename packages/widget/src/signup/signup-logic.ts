@@ -7,6 +7,7 @@ import type { InitSettings, Plan, StateName } from '@portico/core';
 import { normalizeForSubmit, toPayload, type ConfiguredField, type FieldValues } from '@portico/core/fields/index';
 import { isPaymentDue, isPaymentInformationRequired } from '@portico/core/billing/payment-due';
 import type { Operation, RequestBody, ResponseBody } from '../api/api-types.ts';
+import { draftSelections } from '../components/billing/order-summary-logic.ts';
 import { chargeRequestBody } from '../components/billing/subscription-draft.ts';
 import type { ChargeAccount, ComputeChargeSummaryBody, SubscriptionDraft } from '../components/billing/subscription-draft.ts';
 
@@ -54,11 +55,7 @@ export function isPaymentRequired(dueNow: number, plan: Plan | null, siteRequire
  */
 export function signupPaymentDue(plan: Plan | null, draft: SubscriptionDraft, settings: Pick<InitSettings, 'SignUp'>): boolean {
   if (!plan) return true;
-  const addOns = draft.addOns.flatMap((a) => {
-    const pa = plan.PlanAddOns.find((p) => p.AddOn.Uid === a.uid);
-    return pa ? [{ addOn: pa.AddOn, quantity: a.quantity }] : [];
-  });
-  return isPaymentDue({ plan, term: draft.term, addOns }, settings.SignUp?.RequirePaymentInformation === true);
+  return isPaymentDue({ plan, term: draft.term, addOns: draftSelections(draft, plan) }, settings.SignUp?.RequirePaymentInformation === true);
 }
 
 /**
