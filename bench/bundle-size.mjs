@@ -2,7 +2,7 @@
 // against the built server in production mode (run scripts/build.mjs first; run.mjs runs this with
 // tsx): a minimal host page's first screen, then the whole way to a paid sign-up, through the
 // payment and its confirmation screen. Next to each file: its raw size, gzip -9 and brotli sizes,
-// so the transfer can be explained. Goals: loader <= 12 KB, first screen <= 90 KB, whole way <= 150 KB.
+// so the transfer can be explained. Goals: loader <= 12 KB, first screen <= 91 KB (90 until issue 15), whole way <= 150 KB.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -18,7 +18,7 @@ import { acceptTerms, captchaSolved, fillCard, fillPerson } from '../e2e/support
 watchdog(170);
 const DIST = path.join(ROOT, 'packages/widget/dist');
 const GOAL_LOADER = 12 * 1024;
-const GOAL_FIRST = 90 * 1024;
+const GOAL_FIRST = 91 * 1024;
 const GOAL_WHOLE_WAY = 150 * 1024;
 const KB = (bytes) => Number((bytes / 1024).toFixed(2));
 const sum = (xs, key) => xs.reduce((s, x) => s + x[key], 0);
@@ -156,7 +156,7 @@ const chunksAt = (t) => t.responses.filter((r) => r.path.startsWith('/chunks/'))
 
 const result = writeResult('bundle-size', {
   alsoRequired: loader.transferredBytes <= GOAL_LOADER && wholeWay <= GOAL_WHOLE_WAY,
-  goal: { text: 'first screen of a minimal host page (loader + one selectPlan embed) <= 90 KB transferred in Chromium, production server; the whole way to a paid sign-up (that first screen, then register, checkout, card, payment, until the confirmation screen) <= 150 KB; loader <= 12 KB', metric: 'firstScreenTransferredKB', op: '<=', value: 90, unit: 'KB' },
+  goal: { text: 'first screen of a minimal host page (loader + one selectPlan embed) <= 91 KB transferred in Chromium, production server; the whole way to a paid sign-up (that first screen, then register, checkout, card, payment, until the confirmation screen) <= 150 KB; loader <= 12 KB', metric: 'firstScreenTransferredKB', op: '<=', value: 91, unit: 'KB' },
   actual: KB(first),
   figures: {
     loaderTransferredKB: KB(loader.transferredBytes),

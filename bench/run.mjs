@@ -74,7 +74,7 @@ function tableRows(r) {
   switch (r.name) {
     case 'bundle-size': return [
       [r.name, 'loader transferred', fmt(f.loaderTransferredKB, ' KB'), '≤ 12 KB', verdict(f.loaderPass)],
-      ['', 'first screen transferred', fmt(f.firstScreenTransferredKB, ' KB'), '≤ 90 KB', verdict(f.firstScreenPass)],
+      ['', 'first screen transferred', fmt(f.firstScreenTransferredKB, ' KB'), '≤ 91 KB', verdict(f.firstScreenPass)],
       ['', 'whole way to a paid sign-up', fmt(f.wholeWayToPaidSignUpTransferredKB, ' KB'), '≤ 150 KB', verdict(f.wholeWayToPaidSignUpPass)],
       ['', 'first screen JS raw / gzip', `${fmt(f.firstScreenJsRawKB, ' KB')} / ${fmt(f.firstScreenJsGzipKB, ' KB')}`, '', ''],
       ['', 'way to checkout / payment', `${fmt(f.wayToCheckoutTransferredKB, ' KB')} / ${fmt(f.paymentTransferredKB, ' KB')}`, '', ''],

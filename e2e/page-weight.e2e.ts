@@ -6,12 +6,14 @@ import { recordTransfers, totalBytes } from './support/transferred.ts';
 const session = browserPerFile();
 
 // Issue 13 (was 100 KB in issue 6 item 7): a visitor's first screen (a host page with the loader and
-// one selectPlan embed) costs at most 90 KB over the wire. A size budget of what Chromium received,
+// one selectPlan embed) costs at most 91 KB over the wire (90 KB until issue 15: the plan cards now state
+// setup fees, minimum quantities and usage add-ons in the order summary's words, about 2 KB of core's
+// planExtras, the shared wording and its strings; docs/decisions.md "Free sign-ups and what a plan card says"). A size budget of what Chromium received,
 // not a timing. The whole way to a paid sign-up (<= 150 KB) is bench/bundle-size.mjs's and signup.e2e.ts's.
-const FIRST_SCREEN_BUDGET_BYTES = 90 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 91 * 1024;
 
 describe('bytes over the wire (measured in Chromium)', () => {
-  test('the first screen of a minimal host page transfers at most 90 KB, every script brotli-compressed', async () => {
+  test('the first screen of a minimal host page transfers at most 91 KB, every script brotli-compressed', async () => {
     const page = await session.context.newPage();
     const transfers = recordTransfers(page);
     await page.goto(new URL('/minimal.html', serverUrl()).href);

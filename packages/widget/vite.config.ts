@@ -45,7 +45,9 @@ export default defineConfig({
           // chunk: the first screen otherwise paid for several small requests and their headers.
           if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
           // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
-          if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection)\.ts$|[\\/]src[\\/]components[\\/]plain-text\.ts$/.test(id)) return 'screen-kit';
+          // Issue 15: the plan cards state what checkout adds (core's planExtras, the order summary's usage items and
+          // the words both use, components/billing/price-words.ts), so those go with them too.
+          if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection|plan-extras|usage-items|add-on-terms)\.ts$|[\\/]src[\\/]components[\\/](plain-text|billing[\\/]price-words)\.ts$/.test(id)) return 'screen-kit';
           // A paid sign-up's payment summary on registerConfirmation: its own automatic chunk, loaded by that screen
           // only when there is a payment to state, so the register screen (often the first) never carries it. Not a
           // named chunk: a named one takes its shared imports along (components/billing/format.ts), and the
@@ -60,7 +62,7 @@ export default defineConfig({
           // (a Stripe page never downloads the sandbox's card form), the captcha, and what a paid sign-up
           // does not pass through: processing (after a payment redirect only) and updatePaymentInformation
           // are chunks of their own, the invoice preview goes with the controls gallery that alone shows it.
-          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
+          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
       },

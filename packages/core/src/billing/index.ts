@@ -20,4 +20,6 @@ export * from './charge-summary.ts';
 export * from './due-label.ts';
 export * from './wire.ts';
 export * from './order-summary.ts';
+export * from './payment-due.ts';
+export * from './plan-extras.ts';
 export * from './what-follows.ts';

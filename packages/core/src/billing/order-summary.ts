@@ -5,13 +5,16 @@
  * every figure is the summary's own, split and summed.
  */
 import type { BillingRenewalTerm } from '../entities/billing-terms.ts';
-import type { AddOn, DiscountCoupon, Plan } from '../entities/catalog.ts';
+import type { DiscountCoupon, Plan } from '../entities/catalog.ts';
 import { resolveAddOnTerm } from './add-on-rules.ts';
 import type { AddOnSelection, ChargeSummary, InvoiceDisplayItem } from './charge-summary.types.ts';
 import { toDay } from './days.ts';
 import { trialEndDay } from './new-subscription-summary.ts';
 import { planMultiplier } from './subscription-items.ts';
 import { rateFor } from './terms.ts';
+import { usageItems, type UsageItem } from './usage-items.ts';
+
+export { usageItems, type UsageItem } from './usage-items.ts';
 
 /** What the summary knows about the subscription besides the invoice. */
 export interface OrderFacts {
@@ -39,16 +42,6 @@ export interface OrderItem {
   end: string | null;
   /** A plan line during its free trial. */
   trial: boolean;
-}
-
-/** A usage add-on: never on today's invoice, billed afterwards for what is used. */
-export interface UsageItem {
-  uid: string;
-  name: string;
-  /** Price per unit of use, minor units. */
-  unitAmount: number;
-  unit: string | null;
-  per: BillingRenewalTerm;
 }
 
 export interface OrderDiscount {
@@ -121,17 +114,6 @@ function toItem(line: InvoiceDisplayItem, facts: OrderFacts): OrderItem {
     end: line.EndDate,
     trial,
   };
-}
-
-/** The usage add-ons of the subscription, with the price per unit they will be billed at. */
-export function usageItems(facts: OrderFacts): UsageItem[] {
-  return facts.addOns.flatMap((sel) => {
-    const a: AddOn = sel.addOn;
-    if (a.BillingAddOnType !== 'Usage') return [];
-    const per = resolveAddOnTerm(a, facts.term === 'OneTime' ? 'Monthly' : facts.term, sel.term);
-    const unitAmount = rateFor(a, per);
-    return unitAmount === null ? [] : [{ uid: a.Uid, name: a.Name, unitAmount, unit: a.UnitOfMeasure, per: per === 'OneTime' ? 'Monthly' : per }];
-  });
 }
 
 /** Today's invoice as an order: items, usage, subtotal, discount, tax, credits and total. */

@@ -24,7 +24,11 @@ export const CONTROL_TYPES = [
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
-export const FIELD_BEHAVIORS = ['SystemRequired', 'Required', 'ReadOnly', 'Editable'] as const;
+/**
+ * Spec 1 section 5's four behaviours, plus RequiredWhenPaymentDue (issue 15): required when the
+ * sign-up's subscription costs money (core's isPaymentDue), not asked at all when it costs nothing.
+ */
+export const FIELD_BEHAVIORS = ['SystemRequired', 'Required', 'ReadOnly', 'Editable', 'RequiredWhenPaymentDue'] as const;
 export type FieldBehavior = (typeof FIELD_BEHAVIORS)[number];
 
 export const DEFAULT_PASSWORD_MINIMUM_LENGTH = 8;

@@ -19,6 +19,8 @@ export interface ConfiguredField {
   group: string | null;
   params: ControlParams;
   definition: WireFieldDefinition;
+  /** Behavior RequiredWhenPaymentDue: required when payment is due, not asked when nothing is (fieldsToAsk). */
+  whenPaymentDue?: true;
   /** Address fields only: the address this one can copy ('Same as billing address'). */
   sameAs?: { path: string; label: string; checkedByDefault: boolean };
 }
@@ -46,11 +48,18 @@ function sameAsOf(def: WireFieldDefinition): ConfiguredField['sameAs'] {
   return { path: target, label: def.SameAsLabel || def.SameAsObject, checkedByDefault: def.SameAsLabelDefault === true };
 }
 
+/** What a form knows about the money of the sign-up: whether payment is due (core's isPaymentDue); unknown outside sign-up. */
+export interface FieldContext {
+  paymentDue?: boolean;
+}
+
 /**
  * The fields a form shows, in configuration order. Read-only fields are not
  * shown (spec 1 section 5), so they are neither rendered nor validated.
+ * A RequiredWhenPaymentDue field is required only when `context.paymentDue` is
+ * true; otherwise it is optional (an address sent anyway is still checked).
  */
-export function configuredFields(entries: readonly WireFieldConfigurationEntry[]): ConfiguredField[] {
+export function configuredFields(entries: readonly WireFieldConfigurationEntry[], context: FieldContext = {}): ConfiguredField[] {
   return entries
     .filter((e) => e.Behavior !== 'ReadOnly')
     .map((e) => {
@@ -58,11 +67,12 @@ export function configuredFields(entries: readonly WireFieldConfigurationEntry[]
         path: fieldPathOf(e.Definition),
         controlType: e.Definition.ControlType,
         label: e.Definition.Label,
-        required: e.Behavior === 'Required' || e.Behavior === 'SystemRequired',
+        required: e.Behavior === 'Required' || e.Behavior === 'SystemRequired' || (e.Behavior === 'RequiredWhenPaymentDue' && context.paymentDue === true),
         group: e.Group,
         params: parseControlParams(e.Definition.ControlParams),
         definition: e.Definition,
       };
+      if (e.Behavior === 'RequiredWhenPaymentDue') field.whenPaymentDue = true;
       const sameAs = sameAsOf(e.Definition);
       if (sameAs) field.sameAs = sameAs;
       return field;
@@ -77,6 +87,14 @@ export const DEFAULT_REGISTRATION_FIELDS: readonly WireFieldConfigurationEntry[]
 }];
 
 /** The registration form's fields: the configured ones, or the default Email field when none are configured. */
-export function registrationFields(entries: readonly WireFieldConfigurationEntry[]): ConfiguredField[] {
-  return configuredFields(entries.length > 0 ? entries : DEFAULT_REGISTRATION_FIELDS);
+export function registrationFields(entries: readonly WireFieldConfigurationEntry[], context: FieldContext = {}): ConfiguredField[] {
+  return configuredFields(entries.length > 0 ? entries : DEFAULT_REGISTRATION_FIELDS, context);
+}
+
+/**
+ * The fields a sign-up asks for: a RequiredWhenPaymentDue field is left out when no payment is
+ * due (a free sign-up is not asked for a billing address); every other field stays.
+ */
+export function fieldsToAsk(fields: readonly ConfiguredField[], paymentDue: boolean): ConfiguredField[] {
+  return paymentDue ? [...fields] : fields.filter((f) => !f.whenPaymentDue);
 }

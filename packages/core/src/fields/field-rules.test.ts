@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors/error-codes.ts';
-import { configuredFields, registrationFields } from './configured-fields.ts';
+import { configuredFields, fieldsToAsk, registrationFields } from './configured-fields.ts';
 import { validateField, validateFields, messageValues } from './field-rules.ts';
 import { emptyAddress, emptyValue, type FieldValues } from './field-values.ts';
 import { ALL_TYPES, entry } from './test-fields.ts';
@@ -170,5 +170,33 @@ describe('unknown control types', () => {
   it('are skipped, even when required, so a field the widget cannot render never blocks the form', () => {
     const [odd] = configuredFields([entry({ SystemName: 'Signature', ControlType: 'Signature' as never }, 'Required')]);
     expect(validateField(odd!, {})).toEqual([]);
+  });
+});
+
+describe('RequiredWhenPaymentDue (issue 15)', () => {
+  const entries = [
+    entry({ SystemName: 'Email', ControlType: 'Email' }, 'SystemRequired'),
+    entry({ EntityType: 'Account', SystemName: 'BillingAddress', ControlType: 'Address' }, 'RequiredWhenPaymentDue'),
+    entry({ EntityType: 'Account', SystemName: 'MailingAddress', ControlType: 'Address' }, 'Required'),
+  ];
+  const address = { ...emptyAddress(), AddressLine1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701', Country: 'US' };
+
+  it('is required when payment is due, optional otherwise; the spec\'s Required stays required either way', () => {
+    const due = registrationFields(entries, { paymentDue: true });
+    const free = registrationFields(entries, { paymentDue: false });
+    const unknown = configuredFields(entries);
+    expect(due.map((f) => [f.path, f.required])).toEqual([['Person.Email', true], ['Account.BillingAddress', true], ['Account.MailingAddress', true]]);
+    expect(free.map((f) => [f.path, f.required])).toEqual([['Person.Email', true], ['Account.BillingAddress', false], ['Account.MailingAddress', true]]);
+    expect(unknown.find((f) => f.path === 'Account.BillingAddress')!.required).toBe(false);
+    const values = { 'Person.Email': 'ada@example.com', 'Account.BillingAddress': emptyAddress(), 'Account.MailingAddress': address };
+    expect(validateFields(due, values).some((e) => e.Field.startsWith('Account.BillingAddress'))).toBe(true);
+    expect(validateFields(free, values)).toEqual([]);
+    // Sent anyway when nothing is due, an address is still checked.
+    expect(validateFields(free, { ...values, 'Account.BillingAddress': { ...address, PostalCode: '' } }).map((e) => e.Field)).toEqual(['Account.BillingAddress.PostalCode']);
+  });
+
+  it('a sign-up with nothing due does not ask for it at all (fieldsToAsk); with payment due it does', () => {
+    expect(fieldsToAsk(registrationFields(entries, { paymentDue: false }), false).map((f) => f.path)).toEqual(['Person.Email', 'Account.MailingAddress']);
+    expect(fieldsToAsk(registrationFields(entries, { paymentDue: true }), true).map((f) => f.path)).toEqual(['Person.Email', 'Account.BillingAddress', 'Account.MailingAddress']);
   });
 });

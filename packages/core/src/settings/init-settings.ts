@@ -109,7 +109,8 @@ export interface InitSettings {
    * with the live policy check; without it the person sets one from the mailed link. Optional:
    * settings cached before it existed lack it (counts as false).
    */
-  SignUp?: { RequirePassword: boolean };
+  /** RequirePaymentInformation: the site asks for payment information at every sign-up with a plan (registration.requirePaymentInformation). */
+  SignUp?: { RequirePassword: boolean; RequirePaymentInformation?: boolean };
 }
 
 export type { BillingRenewalTerm };

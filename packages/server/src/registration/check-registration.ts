@@ -3,6 +3,7 @@ import {
   configuredFields, DEFAULT_REGISTRATION_FIELDS, normalizeForSubmit, registrationFields, toPayload, validateFields, valuesFromPayload,
   type ConfiguredField,
 } from '@portico/core/fields/index';
+import { isPaymentDue } from '@portico/core/billing/payment-due';
 import { checkPassword, passwordFieldErrors } from '@portico/core/passwords/password-policy';
 import { displayName } from '@portico/core/profile/display-name';
 import { isCommonPassword } from '../passwords/common-passwords.ts';
@@ -56,9 +57,13 @@ export interface CheckContext {
   google: GoogleProfile | null;
 }
 
-/** The form's fields; sign-up always has an email, so the default Email field joins a configuration without one. */
-function formFields(entries: readonly WireFieldConfigurationEntry[]): ConfiguredField[] {
-  const fields = registrationFields(entries);
+/**
+ * The form's fields; sign-up always has an email, so the default Email field joins a configuration without one.
+ * A RequiredWhenPaymentDue field is required when the subscription costs something (core's isPaymentDue, the
+ * widget's rule too), and optional otherwise (checked when sent).
+ */
+function formFields(entries: readonly WireFieldConfigurationEntry[], paymentDue: boolean): ConfiguredField[] {
+  const fields = registrationFields(entries, { paymentDue });
   return fields.some((f) => f.path === 'Person.Email') ? fields : [...configuredFields(DEFAULT_REGISTRATION_FIELDS), ...fields];
 }
 
@@ -110,7 +115,11 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
     form.Person.FirstName ??= ctx.google.givenName ?? null;
     form.Person.LastName ??= ctx.google.familyName ?? null;
   }
-  const fields = formFields(ctx.fieldConfiguration);
+  // The subscription first (whether payment is due decides the fields), its errors after the fields' and the terms'.
+  const subscriptionErrors: FieldError[] = [];
+  const subscription = subscriptionOf(body, ctx.snapshot, ctx.now, subscriptionErrors);
+  const paymentDue = isPaymentDue(subscription, ctx.config.registration.requirePaymentInformation);
+  const fields = formFields(ctx.fieldConfiguration, paymentDue);
   const values = valuesFromPayload(fields, form);
   errors.push(...validateFields(fields, values));
   const submitted = toPayload(normalizeForSubmit(fields, values)) as { Person?: Record<string, unknown>; Account?: Record<string, unknown> };
@@ -132,7 +141,7 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
   if (ctx.config.terms.locations.includes('Registration') && body.TermsAccepted !== true) {
     errors.push(fieldError('TermsAccepted', ErrorCode.Required, 'Please accept the terms.'));
   }
-  const subscription = subscriptionOf(body, ctx.snapshot, ctx.now, errors);
+  errors.push(...subscriptionErrors);
   const image = imageErrors(ctx.image);
   errors.push(...image.errors);
   if (errors.length) throw validationError(errors, errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
 import type { ChargeSummary, InvoiceDisplayItem } from '@portico/core/billing/index';
+import { isPaymentInformationRequired } from '@portico/core/billing/payment-due';
 import { accountToWire } from '../accounts/accounts.mappers.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
@@ -113,7 +114,7 @@ async function verifyPayment(deps: RegistrationDeps, caller: Caller, body: Regis
   const secret = body.PaymentInformation?.PaymentClientSecret ?? body.PaymentInformation?.SetupIntent ?? null;
   const plan = prepared.checked.subscription?.plan;
   const total = summary?.Total ?? 0;
-  const required = !!plan && (total > 0 || config.registration.requirePaymentInformation || plan.RequirePaymentInformation);
+  const required = isPaymentInformationRequired(total, plan ?? null, config.registration.requirePaymentInformation);
   if (!secret) {
     if (required) throw new AppError(ErrorCode.PaymentInformationRequired, undefined, [fieldError('PaymentInformation', ErrorCode.PaymentInformationRequired)]);
     return null;

@@ -203,3 +203,32 @@ describe('validate, email-exists, nonce', () => {
     }
   });
 });
+
+describe('RequiredWhenPaymentDue: the demo company\'s billing address (issue 15)', () => {
+  const noAddress = (over: Record<string, unknown>) => {
+    const body = registrationBody(over);
+    const { BillingAddress: _dropped, ...account } = body.Account;
+    return { ...body, Account: account };
+  };
+
+  it('a free sign-up without a billing address is accepted, and stores none', async () => {
+    const res = await register(t, noAddress({ Nonce: await nonce(t) }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ Subscription: { Plan: { Uid: 'plan-free' } }, Account: { BillingAddress: null }, Invoice: null });
+  });
+
+  it('a paid sign-up without one is refused on Account.BillingAddress, before any payment is looked at', async () => {
+    const paid = noAddress({ Nonce: await nonce(t), Subscription: { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } });
+    const refused = await expectRefusedWithoutWrites(t, () => register(t, paid), 400, 'Errors.ValidationFailed');
+    expect(refused.FieldErrors.map((e) => e.Field)).toEqual(expect.arrayContaining(['Account.BillingAddress.AddressLine1', 'Account.BillingAddress.Country']));
+    // A trial that bills later asks for it too (payment is due, if not today).
+    const trial = noAddress({ Nonce: await nonce(t), Subscription: { Plan: { Uid: 'plan-academy-monthly' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } });
+    await expectRefusedWithoutWrites(t, () => register(t, trial), 400, 'Errors.ValidationFailed');
+  });
+
+  it('an address sent with a free sign-up is still checked', async () => {
+    const body = registrationBody({ Nonce: await nonce(t) });
+    const refused = await expectRefusedWithoutWrites(t, () => register(t, { ...body, Account: { ...body.Account, BillingAddress: { AddressLine1: '1 Main St', City: 'Springfield', PostalCode: '62701', Country: 'US' } } }), 400, 'Errors.Required');
+    expect(refused.FieldErrors.map((e) => e.Field)).toEqual(['Account.BillingAddress.State']);
+  });
+});

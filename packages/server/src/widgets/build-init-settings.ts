@@ -74,6 +74,6 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     Theme: config.theme,
     StaticConfig: { Path: STATIC_CONFIG_PATH, CacheDurationSeconds: config.staticConfigCacheSeconds },
     SignIn: { TokenInQuery: config.auth.tokenInQuery, RememberLastEmail: config.auth.rememberLastEmail },
-    SignUp: { RequirePassword: config.registration.requirePassword },
+    SignUp: { RequirePassword: config.registration.requirePassword, RequirePaymentInformation: config.registration.requirePaymentInformation },
   };
 }

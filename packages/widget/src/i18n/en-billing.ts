@@ -71,7 +71,6 @@ export const enBilling = {
     period: '{{start}} – {{end}}',
     usageDetail: '{{amount}} per {{unit}}, billed {{per}} for what you use',
     usageAmount: 'By use',
-    usageUnit: 'unit',
     subtotal: 'Subtotal',
     discount: 'Discount: {{name}}',
     percentOff: '{{percent}}% off',
@@ -86,7 +85,6 @@ export const enBilling = {
     total: 'Total due today',
     calculating: 'Calculating your total…',
     updating: 'Updating the total…',
-    termAdverb: { Monthly: 'monthly', Quarterly: 'quarterly', Yearly: 'yearly', OneTime: 'once' },
   },
   follows: {
     trialEnds: 'Your free trial ends on {{date}}.',
@@ -98,7 +96,6 @@ export const enBilling = {
     plus: 'Plus {{amount}} {{per}} from {{from}} for {{names}}.',
     plusBeforeDiscount: 'Plus {{amount}} {{per}} from {{from}} for {{names}}, before your discount.',
     thenOnce: 'Then {{amount}} once on {{on}}.',
-    usage: '{{name}}: billed by use at {{amount}} per {{unit}}, {{per}}.',
     nothingRenews: 'Nothing more is charged after today.',
     staysFree: 'Free: nothing is charged now or later.',
   },

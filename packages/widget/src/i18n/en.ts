@@ -93,6 +93,7 @@ export const en = {
     choose: 'Choose',
     chooseNamed: 'Choose {{name}}',
     selected: 'Selected',
+    selectedNamed: 'Selected: {{name}}',
     empty: 'No plans are available right now.',
     providerBilling: 'Plans are managed by the payment provider for this site.',
     trial: '{{count}}-day free trial',
@@ -108,6 +109,16 @@ export const en = {
       Yearly: '/ year',
       OneTime: 'one time',
     },
+  },
+  // What a plan adds to its price: the plan cards and the order summary word it the same (components/billing/price-words.ts).
+  price: {
+    usage: '{{name}}: billed by use at {{amount}} per {{unit}}, {{per}}.',
+    usageUnit: 'unit',
+    units: 'units',
+    setupFee: 'Plus a one-time setup fee of {{amount}}.',
+    minimum: 'Minimum {{count}} {{unit}}: {{amount}} {{per}}.',
+    included: 'Includes {{name}}: {{amount}} {{per}}.',
+    termAdverb: { Monthly: 'monthly', Quarterly: 'quarterly', Yearly: 'yearly', OneTime: 'once' },
   },
   demo: {
     badge: 'Demo mode',

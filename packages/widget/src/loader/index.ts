@@ -14,7 +14,7 @@ import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, lazily, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
-import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
+import { EMBED_ATTRIBUTE, PLAN_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor, landingHost } from './landing.ts';
 import { BUILT_SCREEN_CHUNKS, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
 import { prefetchSettings } from './settings-prefetch.ts';
@@ -239,7 +239,10 @@ function boot(): void {
   };
   let landingDone = false;
   watchTriggers({
-    openPopup: (state, trigger) => void open(state, { trigger }).catch((e: unknown) => console.error(e)),
+    openPopup: (state, trigger) => {
+      const planUid = trigger.getAttribute(PLAN_ATTRIBUTE);
+      void open(state, { trigger, ...(planUid ? { params: { planUid } } : {}) }).catch((e: unknown) => console.error(e));
+    },
     embed: (element, state) => {
       const here = !landingDone && landing !== null && element === landingTargetNow();
       if (here) landingDone = true;

@@ -6,6 +6,8 @@
  */
 export const POPUP_ATTRIBUTE = 'data-portico-popup';
 export const EMBED_ATTRIBUTE = 'data-portico-embed';
+/** On a popup trigger: the plan the opened state starts with (`params.planUid`), e.g. a 'Start free' button's free plan. */
+export const PLAN_ATTRIBUTE = 'data-portico-plan';
 
 export interface TriggerHandlers {
   openPopup(state: string, trigger: HTMLElement): void;

@@ -3,7 +3,8 @@ import { configuredFields } from '@portico/core/fields/index';
 import type { WireFieldConfigurationEntry } from '@portico/core';
 import { demoPlan } from '../components/billing/test-catalog.ts';
 import {
-  confirmationVariant, isOnePageSignUp, isPaymentRequired, registerSubmitKey, registrationBody, signupReturnUrl, submitBlockers, termsRequiredAt, withoutReturnKeys,
+  confirmationVariant, isOnePageSignUp, isPaymentRequired, registerSubmitKey, registerSubmitsHere, registrationBody, signupPaymentDue, signupReturnUrl, submitBlockers,
+  termsRequiredAt, withoutReturnKeys,
 } from './signup-logic.ts';
 
 const entry = (SystemName: string, EntityType: 'Person' | 'Account', ControlType: string, Behavior = 'Required'): WireFieldConfigurationEntry =>
@@ -30,6 +31,23 @@ describe('sign-up rules', () => {
     expect(isPaymentRequired(1, free)).toBe(true);
     expect(isPaymentRequired(0, { ...free, RequirePaymentInformation: true })).toBe(true);
     expect(isPaymentRequired(0, free, true)).toBe(true);
+  });
+
+  it('issue 15: payment is due for a plan that costs something (add-ons included), not for a free one; without a plan it counts as due', () => {
+    const pro = demoPlan('plan_pro');
+    const free = { ...pro, MonthlyRate: 0, QuarterlyRate: null, AnnualRate: null, SetupFee: null, RequirePaymentInformation: false, PlanAddOns: [] };
+    const draft = { planUid: pro.Uid, term: 'Monthly' as const, quantity: 1, addOns: [], coupon: null };
+    expect(signupPaymentDue(pro, draft, {})).toBe(true);
+    expect(signupPaymentDue(free, draft, {})).toBe(false);
+    expect(signupPaymentDue(free, draft, { SignUp: { RequirePassword: false, RequirePaymentInformation: true } })).toBe(true);
+    expect(signupPaymentDue(null, draft, {})).toBe(true);
+    const paidAddOn = { AddOn: { ...pro.PlanAddOns[0]!.AddOn, MonthlyRate: 500 }, IsUserSelectable: true };
+    expect(signupPaymentDue({ ...free, PlanAddOns: [paidAddOn] }, { ...draft, addOns: [{ uid: paidAddOn.AddOn.Uid, quantity: 1 }] }, {})).toBe(true);
+    // Register submits itself on one page, or with a plan where nothing is due; otherwise it continues to checkout.
+    expect(registerSubmitsHere(false, free, false)).toBe(true);
+    expect(registerSubmitsHere(false, pro, true)).toBe(false);
+    expect(registerSubmitsHere(true, pro, true)).toBe(true);
+    expect(registerSubmitsHere(false, null, false)).toBe(false);
   });
 
   it('terms are required where the location flag is set and there is a text', () => {

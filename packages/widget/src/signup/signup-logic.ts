@@ -5,7 +5,9 @@
 import { ErrorCode } from '@portico/core';
 import type { InitSettings, Plan, StateName } from '@portico/core';
 import { normalizeForSubmit, toPayload, type ConfiguredField, type FieldValues } from '@portico/core/fields/index';
+import { isPaymentDue, isPaymentInformationRequired } from '@portico/core/billing/payment-due';
 import type { Operation, RequestBody, ResponseBody } from '../api/api-types.ts';
+import { draftSelections } from '../components/billing/order-summary-logic.ts';
 import { chargeRequestBody } from '../components/billing/subscription-draft.ts';
 import type { ChargeAccount, ComputeChargeSummaryBody, SubscriptionDraft } from '../components/billing/subscription-draft.ts';
 
@@ -41,9 +43,28 @@ export function registerSubmitKey(onePage: boolean, dueNow: number): 'signup.sub
   return dueNow === 0 ? 'signup.submitFree' : 'signup.submitPay';
 }
 
-/** Spec 1 section 4: payment information is required when the total is above 0, or the plan (or the site) requires it. */
+/** Spec 1 section 4: payment information is required when the total is above 0, or the plan (or the site) requires it (core's rule, the server's too). */
 export function isPaymentRequired(dueNow: number, plan: Plan | null, siteRequires = false): boolean {
-  return dueNow > 0 || siteRequires || !!plan?.RequirePaymentInformation;
+  return isPaymentInformationRequired(dueNow, plan, siteRequires);
+}
+
+/**
+ * Issue 15: does this sign-up cost anything, now or later (core's isPaymentDue, the server's rule)?
+ * Without a plan yet the answer is not known: the sign-up asks as if it did, since checkout, where
+ * the plan is chosen, shows no fields.
+ */
+export function signupPaymentDue(plan: Plan | null, draft: SubscriptionDraft, settings: Pick<InitSettings, 'SignUp'>): boolean {
+  if (!plan) return true;
+  return isPaymentDue({ plan, term: draft.term, addOns: draftSelections(draft, plan) }, settings.SignUp?.RequirePaymentInformation === true);
+}
+
+/**
+ * Register submits the sign-up itself when it is the whole sign-up on one screen, or when nothing
+ * is due (issue 15: a free sign-up goes from register straight to the confirmation, with no
+ * order summary and no checkout).
+ */
+export function registerSubmitsHere(onePage: boolean, plan: Plan | null, paymentDue: boolean): boolean {
+  return onePage || (!!plan && !paymentDue);
 }
 
 /** Spec 1 section 5: "The terms checkbox must be ticked when terms are required for the registration location." */

@@ -59,7 +59,7 @@ export function useSignupCheckout(o: SignupCheckoutOptions) {
   // No plan yet (register before plan selection): no amount to show, and no number formatting to make
   // (the page's first Intl.NumberFormat costs ~20 ms of a first screen).
   const amountText = o.plan ? formatAmount(dueNow, currency, i18n.language) : '';
-  const paymentRequired = o.submits && !!o.plan && isPaymentRequired(dueNow, o.plan);
+  const paymentRequired = o.submits && !!o.plan && isPaymentRequired(dueNow, o.plan, settings.SignUp?.RequirePaymentInformation === true);
   const captchaRequired = o.submits && isCaptchaRequired(settings);
   const subscription = useMemo(() => subscriptionBody(o.draft, o.account), [o.draft, o.account]);
   // No email in it: typing the email must not ask the provider for a new intent each time (the

@@ -3,6 +3,7 @@ import type { BillingRenewalTerm, DiscountCoupon, Plan } from '@portico/core';
 import { couponTerms, orderSummary, planMultiplier, rateFor, trialEndDay, toDay, whatFollows } from '@portico/core/billing/index';
 import type { AddOnSelection, ChargeSummary, FollowingSentence, OrderItem, OrderSummaryView, UsageItem } from '@portico/core/billing/index';
 import type { SubscriptionDraft } from './subscription-draft.ts';
+import { usageSentence } from './price-words.ts';
 
 /** Formatting the words need: money from minor units (core's currency formatting) and medium dates. */
 export interface Formatters {
@@ -42,7 +43,7 @@ export function followingText(sentences: readonly FollowingSentence[], f: Format
       case 'thenOnce':
         return f.t('billing.follows.thenOnce', { amount: f.money(s.amount), on: f.date(s.on) });
       case 'usage':
-        return f.t('billing.follows.usage', { name: s.name, amount: f.money(s.unitAmount), unit: s.unit ?? f.t('billing.order.usageUnit'), per: f.t(`billing.order.termAdverb.${s.per}`) });
+        return usageSentence({ uid: '', name: s.name, unitAmount: s.unitAmount, unit: s.unit, per: s.per }, f);
       case 'nothingRenews':
         return f.t('billing.follows.nothingRenews');
       case 'staysFree':
@@ -74,7 +75,7 @@ export function itemDetail(item: OrderItem, f: Formatters): string | null {
 }
 
 export function usageDetail(u: UsageItem, f: Formatters): string {
-  return f.t('billing.order.usageDetail', { amount: f.money(u.unitAmount), unit: u.unit ?? f.t('billing.order.usageUnit'), per: f.t(`billing.order.termAdverb.${u.per}`) });
+  return f.t('billing.order.usageDetail', { amount: f.money(u.unitAmount), unit: u.unit ?? f.t('price.usageUnit'), per: f.t(`price.termAdverb.${u.per}`) });
 }
 
 /** "25% off for 3 months", "$10.00 off once", "10% off forever". */

@@ -1,11 +1,12 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Plan } from '@portico/core';
-import { canUncheckAddOn, resolveAddOnTerm } from '@portico/core/billing/index';
+import { canUncheckAddOn, resolveAddOnTerm, usageItems } from '@portico/core/billing/index';
 import type { SelectableAddOn } from '@portico/core/billing/index';
 import { IntegerInput } from '../integer-input.tsx';
 import { billingSheetRef } from './setup.ts';
 import { formatAmount } from './format.ts';
 import { detailPrice, unitFor } from './plan-detail-logic.ts';
+import { usageDetail } from './order-summary-logic.ts';
 import {
   addOnQuantityBounds, addOnRows, hasPlanQuantity, planQuantityBounds, setDraftAddOnQuantity, setDraftQuantity, toggleDraftAddOn,
 } from './subscription-draft.ts';
@@ -63,7 +64,10 @@ function AddOnRow({ row, draft, plan, currency, onUpdate }: { row: SelectableAdd
   const { AddOn: addOn } = row;
   const locked = row.selected && !canUncheckAddOn(row);
   const term = resolveAddOnTerm(addOn, draft.term);
-  const price = detailPrice(addOn, term);
+  // Issue 15: a usage add-on has no price per month; it is billed by use, worded as the order summary words it.
+  const usage = usageItems({ plan, term: draft.term, addOns: [{ addOn, quantity: 1 }] })[0] ?? null;
+  const price = usage ? null : detailPrice(addOn, term);
+  const money = (minor: number) => formatAmount(minor, currency, i18n.language);
   const id = `p-addon-${addOn.Uid}`;
   return (
     <li className="p-addon">
@@ -83,16 +87,17 @@ function AddOnRow({ row, draft, plan, currency, onUpdate }: { row: SelectableAdd
           />
           <label htmlFor={id}>{addOn.Name}</label>
         </div>
+        {usage && <span className="p-detail-price">{t('billing.order.usageAmount')}</span>}
         {price && (
           <span className="p-detail-price">
-            {price.amount === 0 ? t('billing.detail.free') : formatAmount(price.amount, currency, i18n.language)}
+            {price.amount === 0 ? t('billing.detail.free') : money(price.amount)}
             {price.amount > 0 && <span className="p-detail-price-term">{t(`billing.termSuffix.${term}`)}</span>}
           </span>
         )}
       </div>
       <p id={`${id}-meta`} className="p-addon-meta">
         {locked ? `${t('billing.options.included')} · ` : ''}
-        {t('billing.options.addOnTerm', { term: t(`billing.termAdverb.${term}`) })}
+        {usage ? usageDetail(usage, { t, money, date: (d) => d }) : t('billing.options.addOnTerm', { term: t(`billing.termAdverb.${term}`) })}
       </p>
       {row.selected && addOn.IsQuantityEditable && (
         <IntegerInput

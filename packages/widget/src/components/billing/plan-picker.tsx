@@ -1,9 +1,11 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BillingRenewalTerm, Plan } from '@portico/core';
 import type { Rated } from '@portico/core/billing/index';
+import { planExtras } from '@portico/core/billing/plan-extras';
 import { htmlToPlainText as plainText } from '../plain-text.ts';
 import { formatAmount } from './format.ts';
 import { planOptions } from './plan-picker-logic.ts';
+import { planExtrasText } from './price-words.ts';
 import type { PlanOption } from './plan-picker-logic.ts';
 
 export interface PlanPickerProps {
@@ -26,24 +28,29 @@ export interface PlanPickerProps {
  */
 export function PlanPicker({ plans, term, currency, chosenUid, upgradeFrom, onChoose }: PlanPickerProps) {
   const options = planOptions(plans, term, upgradeFrom);
+  // One card stands out: the chosen plan once there is one listed, else the featured (default) plan.
+  const anyChosen = !!chosenUid && options.some((o) => o.plan.Uid === chosenUid);
   return (
     <ul className="p-plans">
       {options.map((o) => (
-        <PlanCard key={o.plan.Uid} option={o} currency={currency} chosen={chosenUid === o.plan.Uid} onChoose={() => onChoose(o)} />
+        <PlanCard key={o.plan.Uid} option={o} currency={currency} chosen={chosenUid === o.plan.Uid} highlighted={anyChosen ? chosenUid === o.plan.Uid : o.plan.IsDefault} onChoose={() => onChoose(o)} />
       ))}
     </ul>
   );
 }
 
-function PlanCard({ option, currency, chosen, onChoose }: { option: PlanOption; currency: string; chosen: boolean; onChoose(): void }) {
+function PlanCard({ option, currency, chosen, highlighted, onChoose }: { option: PlanOption; currency: string; chosen: boolean; highlighted: boolean; onChoose(): void }) {
   const { t, i18n } = useTranslation();
   const { plan, price, unavailable } = option;
   const disabled = unavailable !== null || price === null;
   const nameId = `plan-${plan.Uid}-name`;
   const reasonId = `plan-${plan.Uid}-reason`;
-  const classes = ['p-plan', plan.IsDefault ? 'p-plan-featured' : '', chosen ? 'p-plan-chosen' : '', disabled ? 'p-plan-unavailable' : '']
+  const classes = ['p-plan', highlighted ? 'p-plan-featured' : '', chosen ? 'p-plan-chosen' : '', disabled ? 'p-plan-unavailable' : '']
     .filter(Boolean)
     .join(' ');
+  // Issue 15: what checkout adds to the price (setup fee, minimum quantity, usage add-ons), in the order summary's words.
+  const money = (minor: number) => formatAmount(minor, currency, i18n.language);
+  const extras = price ? planExtrasText(planExtras(plan, price.term), { t, money }, { one: plan.UnitOfMeasure, other: plan.UnitOfMeasurePlural }) : [];
   return (
     <li className={classes} aria-labelledby={nameId}>
       {plan.IsDefault && <span className="p-plan-badge">{t('selectPlan.popular')}</span>}
@@ -59,6 +66,11 @@ function PlanCard({ option, currency, chosen, onChoose }: { option: PlanOption; 
           )}
         </p>
       )}
+      {extras.length > 0 && (
+        <ul className="p-plan-extras">
+          {extras.map((line) => <li key={line}>{line}</li>)}
+        </ul>
+      )}
       {plan.TrialPeriodDays ? <p className="p-plan-trial">{t('selectPlan.trial', { count: plan.TrialPeriodDays })}</p> : null}
       {/* Description is HTML on the wire; rendered as plain text until the sanitizer lands. */}
       {plan.Description && <p className="p-plan-desc">{plainText(plan.Description)}</p>}
@@ -69,10 +81,11 @@ function PlanCard({ option, currency, chosen, onChoose }: { option: PlanOption; 
       )}
       <button
         type="button"
-        className={`p-btn p-btn-block ${plan.IsDefault ? 'p-btn-primary' : 'p-btn-secondary'}`}
+        className={`p-btn p-btn-block ${highlighted ? 'p-btn-primary' : 'p-btn-secondary'}`}
         aria-disabled={disabled || undefined}
         aria-describedby={unavailable ? reasonId : undefined}
-        aria-label={t('selectPlan.chooseNamed', { name: plan.Name })}
+        // The name holds the visible word ('Choose' / 'Selected') and the plan's name (WCAG 2.5.3 label in name).
+        aria-label={t(chosen ? 'selectPlan.selectedNamed' : 'selectPlan.chooseNamed', { name: plan.Name })}
         onClick={onChoose}
       >
         {chosen ? t('selectPlan.selected') : t('selectPlan.choose')}

@@ -85,23 +85,30 @@ export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
   }
 
   const label = registered ? checkout.submitLabel(submitLabelKey(checkout.dueNow)) : t('signup.submitContinueToRegister');
+  // Issue 15: on a wide embed the order summary sits beside the form, as Stripe Checkout's does (signup.css, a
+  // container query, so a popup or a narrow embed keeps one column). The DOM order is the one-column reading order
+  // (plan options, summary, payment…), so focus follows what is seen in both layouts.
   return (
-    <div ref={signupSheetRef}>
+    <div ref={signupSheetRef} className="p-checkout-layout">
       <ScreenHeading>{t('states.checkout')}</ScreenHeading>
-      <form ref={billingSheetRef} className="p-signup" noValidate onSubmit={save} aria-label={t('states.checkout')}>
-        <ErrorList errors={[...incoming, ...form.errorList]} />
-        <section className="p-bill-section" aria-labelledby="p-checkout-options">
-          <h3 id="p-checkout-options">{t('billing.options.heading')}</h3>
-          <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />
-          <PlanDetailBlock item={plan} term={draft.term} currency={catalog.currency}
-            {...(hasPlanQuantity(plan) ? { quantity: draft.quantity } : {})} {...(changePlan ? { onChangePlan: changePlan } : {})} />
-          <PlanOptionsEditor plan={plan} draft={draft} currency={catalog.currency} onUpdate={edit} />
-        </section>
-        {checkout.orderSummary}
-        {checkout.paymentSection}
-        {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
-        {checkout.captcha}
-        <SubmitBar label={label} blockers={checkout.blockers} busy={form.busy} />
+      <form ref={billingSheetRef} className="p-signup p-checkout" noValidate onSubmit={save} aria-label={t('states.checkout')}>
+        <div className="p-checkout-head">
+          <ErrorList errors={[...incoming, ...form.errorList]} />
+          <section className="p-bill-section" aria-labelledby="p-checkout-options">
+            <h3 id="p-checkout-options">{t('billing.options.heading')}</h3>
+            <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />
+            <PlanDetailBlock item={plan} term={draft.term} currency={catalog.currency}
+              {...(hasPlanQuantity(plan) ? { quantity: draft.quantity } : {})} {...(changePlan ? { onChangePlan: changePlan } : {})} />
+            <PlanOptionsEditor plan={plan} draft={draft} currency={catalog.currency} onUpdate={edit} />
+          </section>
+        </div>
+        <div className="p-checkout-summary">{checkout.orderSummary}</div>
+        <div className="p-checkout-rest">
+          {checkout.paymentSection}
+          {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
+          {checkout.captcha}
+          <SubmitBar label={label} blockers={checkout.blockers} busy={form.busy} />
+        </div>
       </form>
     </div>
   );

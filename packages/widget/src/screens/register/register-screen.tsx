@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorCode } from '@portico/core';
 import type { FieldError } from '@portico/core';
-import { registrationFields, type FieldValues } from '@portico/core/fields/index';
+import { fieldsToAsk, registrationFields, type FieldValues } from '@portico/core/fields/index';
 import { googleProfileToRegistration } from '@portico/core/signup/google-profile';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
@@ -26,7 +26,8 @@ import { checkoutDraft } from '../checkout/checkout-logic.ts';
 import { signupSheetRef } from '../../signup/setup.ts';
 import { EmailUpdatesCheckbox, OrDivider, ProfileImageField, SubmitBar, TermsCheckbox } from '../../signup/signup-parts.tsx';
 import {
-  DRAFT, TERMS_AT, chargeAccountFrom, isOnePageSignUp, registerSubmitKey, registrationBody, subscriptionBody, termsRequiredAt,
+  DRAFT, TERMS_AT, chargeAccountFrom, isOnePageSignUp, registerSubmitKey, registerSubmitsHere, registrationBody, signupPaymentDue, subscriptionBody,
+  termsRequiredAt,
 } from '../../signup/signup-logic.ts';
 import { confirmationParams } from '../../signup/confirmation-params.ts';
 import { useEmailCheck } from '../../signup/use-email-check.ts';
@@ -42,7 +43,10 @@ const SignupPasswordField = lazy(() => import('../../passwords/signup-password-f
  * fields and the profile image, the discount code (in the order summary when the sign-up ends
  * here), the payment section, the terms, 'Sign up for email updates', the captcha and the button:
  * 'Sign up' / 'Sign up and pay {amount}' when a plan, a term and skipPlanOptions make this the
- * whole sign-up, else 'Continue to checkout' (or on to selectPlan without a plan).
+ * whole sign-up, else 'Continue to checkout' (or on to selectPlan without a plan). Issue 15: a field
+ * configured RequiredWhenPaymentDue is asked only when the plan costs something (core's isPaymentDue),
+ * and with a plan where nothing is due register submits itself ('Sign up'), straight to the
+ * confirmation, with no order summary or discount code.
  */
 export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const { t } = useTranslation();
@@ -56,7 +60,14 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const draft = useMemo(() => shown(flow.draft), [shown, flow.draft]);
   const plan = findPlan(catalog, draft.planUid);
   const onePage = isOnePageSignUp(params, plan);
-  const fields = useMemo(() => registrationFields(settings.FieldConfiguration.Registration), [settings]);
+  // Issue 15: a RequiredWhenPaymentDue field (the billing address) is asked only when the plan costs something,
+  // and a sign-up where nothing is due is submitted here, straight to the confirmation.
+  const paymentDue = signupPaymentDue(plan, draft, settings);
+  const submitsHere = registerSubmitsHere(onePage, plan, paymentDue);
+  const fields = useMemo(
+    () => fieldsToAsk(registrationFields(settings.FieldConfiguration.Registration, { paymentDue }), paymentDue),
+    [settings, paymentDue],
+  );
   const termsRequired = termsRequiredAt(settings, TERMS_AT.registration);
   const [image, setImage] = useState<File | null>(null);
   const [googleToken, setGoogleToken] = useState<string | null>(null);
@@ -85,22 +96,22 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
 
   const account = useMemo(() => chargeAccountFrom(form.values), [form.values]);
   const checkout = useSignupCheckout({
-    form, draft, plan, account, submits: onePage, from: 'register',
+    form, draft, plan, account, submits: submitsHere, from: 'register',
     termsRequired, termsAccepted: form.values[DRAFT.terms] === true,
   });
   const terms = useMemo(() => (plan ? planTerms(plan) : []), [plan]);
   const edit = (fn: (d: SubscriptionDraft) => SubscriptionDraft) => flow.editSubscription(fn, shown);
 
   const save = form.handleSubmit(async ({ raw }) => {
-    if (onePage && checkout.mustWait) return;
+    if (submitsHere && checkout.mustWait) return;
     const body = registrationBody({
       fields, values: raw,
-      subscription: onePage ? subscriptionBody(draft, account) : null,
+      subscription: submitsHere ? subscriptionBody(draft, account) : null,
       termsAccepted: termsRequired ? raw[DRAFT.terms] === true : null,
       optIn: settings.EmailList ? raw[DRAFT.optIn] === true : null,
       googleIdToken: googleToken,
     });
-    if (!onePage) {
+    if (!submitsHere) {
       // Nothing is written yet: the server checks the person now, so errors show here and not at checkout.
       await validateRegistration(api, body, image);
       // The plan may have come from params: checkout reads it from the draft.
@@ -171,13 +182,14 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
           {askPassword && <Suspense fallback={null}><SignupPasswordField form={form} path={DRAFT.password} policy={settings.PasswordPolicy} /></Suspense>}
           <ProfileImageField onFile={setImage} />
         </div>
-        {onePage ? checkout.orderSummary : checkout.discountEntry}
+        {/* Nothing due: no order summary and no discount code (a $0.00 summary only repeats 'Free'). */}
+        {!paymentDue ? null : onePage ? checkout.orderSummary : checkout.discountEntry}
         {checkout.paymentSection}
         {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
         <EmailUpdatesCheckbox form={form} />
         {checkout.captcha}
         <SubmitBar
-          label={onePage ? checkout.submitLabel(registerSubmitKey(true, checkout.dueNow)) : t(registerSubmitKey(false, 0))}
+          label={submitsHere ? checkout.submitLabel(registerSubmitKey(true, checkout.dueNow)) : t(registerSubmitKey(false, 0))}
           blockers={checkout.blockers}
           busy={form.busy}
         />
