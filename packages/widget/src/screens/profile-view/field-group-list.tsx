@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { StateName, WireFieldConfigurationEntry } from '@portico/core';
+import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
 import { useWidget } from '../../app/context.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { displayValue } from './field-display.ts';
@@ -51,7 +52,8 @@ function ChangeLink({ name, target }: { name: string; target: StateName }) {
 
 function EntryValue({ entry, entries, body, single }: { entry: WireFieldConfigurationEntry; entries: WireFieldConfigurationEntry[]; body: Record<string, unknown>; single: boolean }) {
   const { t } = useTranslation();
-  const value = displayValue(entry, body, { yes: t('profileArea.yes'), no: t('profileArea.no') });
+  const { settings } = useWidget();
+  const value = displayValue(entry, body, { yes: t('profileArea.yes'), no: t('profileArea.no') }, taxIdTypesOrDefault(settings.TaxIdTypes));
   const other = (name: string) => entries.find((e) => e.Definition.SystemName === name)?.Definition.Label ?? name;
   let shown: ReactNode;
   if (value.kind === 'text') shown = value.text;
