@@ -9,7 +9,7 @@ import { bindDemoSession, demoTokenFor, personaOfToken } from './demo-session.ts
 describe('demo mode signs the picked persona in with a token of its own', () => {
   it('the token carries the claims a server would put in it', () => {
     expect(readClaims(demoTokenFor('teamOwner'))).toMatchObject({
-      personUid: 'per_sam', email: 'samira@brightlabs.io', accountUid: 'acc_per_sam', isPrimary: true, planUid: 'plan_team', sessionUid: 'ses_demo_teamOwner',
+      personUid: 'per_sam', email: 'samira@brightlabs.io', accountUid: 'acc_per_sam', isPrimary: true, planUid: 'plan-team', sessionUid: 'ses_demo_teamOwner',
     });
     expect(demoTokenFor('visitor')).toBeNull();
     expect(personaOfToken(demoTokenFor('pastDue'))).toBe('pastDue');
