@@ -25,6 +25,10 @@
   var loader = document.getElementById('portico-loader');
   if (demo && loader) loader.setAttribute('data-demo', 'true');
   // Whether the widget will show a signed-in member: site.css reserves the account screen's height by it.
+  // A demo login signs in as the persona whose email was typed: the demo chunk names them (src/demo/demo-runtime.ts).
+  document.addEventListener('portico:demo-logins', function (event) {
+    document.querySelectorAll('[data-demo-logins]').forEach(function (el) { el.textContent = event.detail.join(', '); });
+  });
   function markMember() {
     document.documentElement.toggleAttribute('data-demo-member', demo && persona !== 'visitor');
   }
@@ -103,17 +107,12 @@
   function ready() {
     var P = window.Portico;
     if (!P.config.demo) return;
-    var landed = P.demoPersonas.filter(function (name) { return landedEmail && P.demoLogins[name] === landedEmail; })[0];
-    if (landed) P.setDemoPersona(landed);
-    else if (persona && P.demoPersonas.indexOf(persona) >= 0) P.setDemoPersona(persona);
+    // A sign-in's token decides who is signed in (the demo chunk picks its persona); otherwise the address's persona.
+    if (!landedEmail && persona && P.demoPersonas.indexOf(persona) >= 0) P.setDemoPersona(persona);
     follow(P);
     // The token store tells the session first; the demo chunk then picks the persona from it.
     P.on('session.changed', function () { Promise.resolve().then(function () { follow(P); }); });
-    // A demo login signs in as the persona whose email was typed: the page names them.
-    document.querySelectorAll('[data-demo-logins]').forEach(function (el) {
-      var emails = P.demoPersonas.map(function (name) { return P.demoLogins[name]; }).filter(Boolean);
-      el.textContent = emails.join(', ');
-    });
+
     document.querySelectorAll('[data-persona-list]').forEach(function (list) {
       P.demoPersonas.forEach(function (name) {
         var b = document.createElement('button');

@@ -34,4 +34,13 @@ describe('demo mode signs the picked persona in with a token of its own', () => 
     persona.set('teamOwner');
     expect(token.get()).toBeNull();
   });
+
+  it("issue 15: a demo sign-in's token that came back through the post-login URL says who is signed in, not the default persona", () => {
+    const token = createTokenStore(createEmitter(), null);
+    token.set(demoTokenFor('freeMember'));
+    const persona = createStore<DemoPersonaName>('teamOwner');
+    bindDemoSession({ token, persona });
+    expect(persona.get()).toBe('freeMember');
+    expect(readClaims(token.get())?.email).toBe('ana.lima@example.com');
+  });
 });

@@ -1,5 +1,5 @@
 import type { BillingRenewalTerm } from '@portico/core';
-import { DEMO_LOGIN_EMAILS, type DemoPersonaName } from '../shared/personas.ts';
+import type { DemoPersonaName } from '../shared/personas.ts';
 
 /**
  * The people of demo mode, customers of the demo company (Northwind Analytics, config/demo-company.yaml;
@@ -36,21 +36,21 @@ export const DEMO_PERSONA_DATA: Record<DemoPersonaName, DemoPersona> = {
     name: 'freeMember',
     label: 'Free member',
     signedIn: true,
-    person: { Uid: 'per_ana', FirstName: 'Ana', LastName: 'Lima', Email: DEMO_LOGIN_EMAILS.freeMember!, OAuthGoogleProfileId: 'g-1029' },
+    person: { Uid: 'per_ana', FirstName: 'Ana', LastName: 'Lima', Email: 'ana.lima@example.com', OAuthGoogleProfileId: 'g-1029' },
     account: { Name: 'Ana Lima', AccountStage: 'Subscribing', IsPrimary: true, planUid: 'plan-free', term: 'Monthly', quantity: 1 },
   },
   teamOwner: {
     name: 'teamOwner',
     label: 'Paying team owner',
     signedIn: true,
-    person: { Uid: 'per_sam', FirstName: 'Samira', LastName: 'Okafor', Email: DEMO_LOGIN_EMAILS.teamOwner!, OAuthGoogleProfileId: null },
+    person: { Uid: 'per_sam', FirstName: 'Samira', LastName: 'Okafor', Email: 'samira@brightlabs.io', OAuthGoogleProfileId: null },
     account: { Name: 'Bright Labs', AccountStage: 'Subscribing', IsPrimary: true, planUid: 'plan-team', term: 'Yearly', quantity: 8 },
   },
   pastDue: {
     name: 'pastDue',
     label: 'Past-due member',
     signedIn: true,
-    person: { Uid: 'per_jon', FirstName: 'Jonas', LastName: 'Berg', Email: DEMO_LOGIN_EMAILS.pastDue!, OAuthGoogleProfileId: null },
+    person: { Uid: 'per_jon', FirstName: 'Jonas', LastName: 'Berg', Email: 'jonas.berg@example.org', OAuthGoogleProfileId: null },
     account: { Name: 'Jonas Berg', AccountStage: 'PastDue', IsPrimary: true, planUid: 'plan-pro', term: 'Monthly', quantity: 1 },
   },
 };

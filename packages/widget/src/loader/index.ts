@@ -9,15 +9,14 @@ import { createEmitter, isPorticoEvent } from '../shared/events.ts';
 import type { PorticoListener } from '../shared/events.ts';
 import { createStore } from '../shared/store.ts';
 import { STATE_AREAS } from '../shared/state-areas.ts';
-import { DEMO_LOGIN_EMAILS, DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
-import { isStateBuilt } from '../shared/unbuilt-states.ts';
+import { DEMO_PERSONAS, isDemoPersona } from '../shared/personas.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, lazily, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
 import { EMBED_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor } from './landing.ts';
-import { BUILT_SCREEN_CHUNKS, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
+import { BUILT_SCREEN_CHUNKS, isBuiltIn, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
 import { prefetchSettings } from './settings-prefetch.ts';
 import { warmUpNumberFormat } from './warm-up.ts';
 import { takeAccessToken } from './address-token.ts';
@@ -177,8 +176,6 @@ function boot(): void {
     states: STATE_NAMES,
     stateAreas: STATE_AREAS,
     demoPersonas: DEMO_PERSONAS,
-    /** The email each demo persona logs in with (null: the signed-out visitor), for a demo page's hint. */
-    demoLogins: DEMO_LOGIN_EMAILS,
     storageKeys: { accessToken: ACCESS_TOKEN_STORAGE_KEY },
     get config() {
       return { ...config };
@@ -216,7 +213,7 @@ function boot(): void {
     },
     getDemoPersona: () => runtime.persona.get(),
     /** Whether a state has its screen yet: a host page shows an entry point only to one that has (issue 15). */
-    isStateBuilt,
+    isStateBuilt: (name: string) => isBuiltIn(BUILT_SCREEN_CHUNKS, name),
   };
   w.Portico = api;
   // A sign-in that ends on this very page changes only the fragment: no new page load runs the code

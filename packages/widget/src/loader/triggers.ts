@@ -5,10 +5,12 @@
  * elements added later (MutationObserver) and unmounts removed ones. A trigger
  * naming a state whose screen is not built yet is hidden instead (UNBUILT_ATTRIBUTE).
  */
-import { isStateBuilt } from '../shared/unbuilt-states.ts';
+import { BUILT_SCREEN_CHUNKS, isBuiltIn } from './screen-preload.ts';
+
+const isStateBuilt = (state: string) => isBuiltIn(BUILT_SCREEN_CHUNKS, state);
 export const POPUP_ATTRIBUTE = 'data-portico-popup';
 export const EMBED_ATTRIBUTE = 'data-portico-embed';
-/** Set (with `hidden`) on a trigger whose state has no screen yet (shared/unbuilt-states.ts): it is not shown and never opens. */
+/** Set (with `hidden`) on a trigger whose state has no screen yet (screen-preload.ts isBuiltIn): it is not shown and never opens. */
 export const UNBUILT_ATTRIBUTE = 'data-portico-unbuilt';
 
 export interface TriggerHandlers {
