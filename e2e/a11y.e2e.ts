@@ -60,7 +60,7 @@ function builtStates(): string[] {
 }
 
 /** What a screen needs to show all of itself: checkout a chosen plan (demo catalogue) with its invoice. */
-const SCREEN_PARAMS: Record<string, Record<string, unknown>> = { checkout: { planUid: 'plan_team' } };
+const SCREEN_PARAMS: Record<string, Record<string, unknown>> = { checkout: { planUid: 'plan-team' } };
 
 const BG = { light: 'rgb(255, 255, 255)', dark: 'rgb(15, 23, 42)' } as const;
 /** The default accent in both modes, and in each mode the accent hardest to read there. */

@@ -325,11 +325,11 @@ describe('checkout (demo mode)', () => {
     expect(yearlyTotal).toMatch(/^Total due today \$[\d,]+\.\d\d$/);
     await checkout.getByRole('button', { name: 'Continue', exact: true }).waitFor();
 
-    // The demo discount code is looked up locally too.
+    // The demo company's discount code (demo-company.yaml) is looked up locally too.
     await checkout.getByRole('button', { name: 'Have a discount code?' }).click();
-    await checkout.getByRole('textbox', { name: 'Discount code' }).fill('FIRST20');
+    await checkout.getByRole('textbox', { name: 'Discount code' }).fill('WELCOME20');
     await checkout.getByRole('textbox', { name: 'Discount code' }).press('Enter');
-    await checkout.getByText('Discount code FIRST20 applied', { exact: true }).waitFor();
+    await checkout.getByText('Discount code WELCOME20 applied', { exact: true }).waitFor();
     await expect.poll(async () => (await total.innerText()).replace(/\s+/g, ' ').trim(), { timeout: 5_000 }).not.toBe(yearlyTotal);
     await page.waitForTimeout(300);
 

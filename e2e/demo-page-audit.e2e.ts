@@ -10,7 +10,7 @@ interface Shift { value: number; sources: string[] }
 /** Each demo page and what it shows once its widgets have rendered. */
 const PAGES: { path: string; rendered: (page: Page) => Promise<void> }[] = [
   { path: '/', rendered: (page) => selectPlanEmbed(page).getByRole('heading', { name: 'Starter', level: 3 }).waitFor() },
-  { path: '/?demo=1', rendered: (page) => selectPlanEmbed(page).getByRole('heading', { name: 'Community', level: 3 }).waitFor() },
+  { path: '/?demo=1', rendered: (page) => selectPlanEmbed(page).getByRole('heading', { name: 'Starter', level: 3 }).waitFor() },
   { path: '/account.html', rendered: (page) => page.locator('#account-screen').getByRole('heading', { level: 2 }).waitFor() },
   { path: '/account.html?demo=1', rendered: (page) => page.locator('#account-screen').getByRole('button', { name: 'Change name' }).waitFor() },
   { path: HARNESS, rendered: (page) => page.locator('#controls-gallery').getByRole('heading', { level: 2 }).first().waitFor() },

@@ -212,7 +212,7 @@ describe('login', () => {
     await other.dialog.getByRole('alert').getByText('This Google account could not be used to sign in.').waitFor({ timeout: 20_000 });
   });
 
-  test('demo mode: the past-due persona logs in to updatePaymentInformation, the free member ends on profile with the no-URL notice, no API request', async () => {
+  test("demo mode: the past-due persona logs in to updatePaymentInformation, the free member lands on the demo company's post-login URL, no API request", async () => {
     const apiCalls: string[] = [];
     session.context.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url()); });
     const page = await openHarness(session.context, server.url, '?demo=1');
@@ -221,7 +221,9 @@ describe('login', () => {
     await page.getByRole('dialog', { name: 'Update payment information' }).getByText('Payment information is required.').waitFor({ timeout: 20_000 });
     const again = await openPopup(page, 'login', {}, 'Log in');
     await logIn(again, 'ana.lima@example.com', 'anything');
-    await page.getByText('Post Login URL is not set, unable to redirect user').waitFor({ timeout: 20_000 });
+    // Issue 15: the demo company's post-login URL (the site's home), as the persona typed.
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signed-in') === '1', { timeout: 20_000 });
+    await page.getByRole('banner').getByText('Ana Lima').waitFor();
     expect(apiCalls).toEqual([]);
   });
 

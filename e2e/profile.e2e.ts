@@ -168,7 +168,9 @@ describe('profile and account in Chromium', () => {
     await billing.getByRole('combobox', { name: 'Country' }).selectOption('US');
     await billing.getByRole('textbox', { name: 'State / Province' }).fill('CA');
     const sameAs = accountEdit.getByRole('checkbox', { name: 'Same as billing address' });
-    expect(await sameAs.isChecked()).toBe(true);
+    // No mailing address saved: the box opens unticked, as the view says 'Not set' (issue 15, account-data.e2e.ts); ticked here.
+    expect(await sameAs.isChecked()).toBe(false);
+    await sameAs.check();
     await accountEdit.getByRole('textbox', { name: 'Company name' }).fill('Engines & Co');
     await axeBothThemes(page, accountEdit, 'profile-account-edit');
     await accountEdit.getByRole('button', { name: 'Save' }).click();

@@ -117,19 +117,20 @@ describe('a paid sign-up states what was paid, on the screen and in the receipt'
     const page = await openHarness(session.context, server.url, '?demo=1');
     const requests: string[] = [];
     page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) requests.push(r.url()); });
-    // Team, 3 seats at $79.00 a month (the demo company has no tax): $237.00 today.
-    const dialog = await openPopup(page, 'register', { planUid: 'plan_team', term: 'Monthly', skipPlanOptions: true });
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('demo-receipt'));
+    // Northwind's Team, 3 seats at $15.00 a month (demo mode computes no tax): $45.00 today. The demo company's sign-up
+    // form asks what a server's does (name, billing address).
+    const dialog = await openPopup(page, 'register', { planUid: 'plan-team', term: 'Monthly', skipPlanOptions: true });
+    await fillPerson(dialog, { email: uniqueEmail('demo-receipt') });
     await acceptTerms(dialog);
     await typeCard(dialog);
-    const pay = dialog.getByRole('button', { name: 'Sign up and pay $237.00' });
+    const pay = dialog.getByRole('button', { name: 'Sign up and pay $45.00' });
     await expect.poll(() => pay.getAttribute('aria-disabled')).toBeNull();
     await pay.click();
     const summary = page.getByRole('dialog').getByRole('region', { name: 'Payment summary' });
     await summary.waitFor();
     const rows = await summary.locator('dt').evaluateAll((dts) => dts.map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`));
-    expect(rows.slice(0, 3)).toEqual(['Charged today: $237.00', 'Plan: Team, billed monthly', 'Card: Visa ending in 4242']);
-    expect(rows.at(-1)).toMatch(/^Next charge: \$237\.00 on \w{3} \d{1,2}, \d{4}$/);
+    expect(rows.slice(0, 3)).toEqual(['Charged today: $45.00', 'Plan: Team, billed monthly', 'Card: Visa ending in 4242']);
+    expect(rows.at(-1)).toMatch(/^Next charge: \$45\.00 on \w{3} \d{1,2}, \d{4}$/);
     expect(requests).toEqual([]);
   });
 

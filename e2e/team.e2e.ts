@@ -81,8 +81,9 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
     let team = await openTeam(page);
     await team.getByText('Account owner', { exact: true }).waitFor();
     await team.getByText('Using 1 out of 3 seats', { exact: true }).waitFor();
-    await team.getByRole('button', { name: 'Edit number of units' }).waitFor();
     await team.getByText('Your plan allows up to 25 people on this account.').waitFor();
+    // Issue 15: 'Edit number of units' waits for planOptionsChange's screen (no control leads to 'not available yet').
+    expect(await team.getByRole('button', { name: 'Edit number of units' }).count()).toBe(0);
     await setTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('team-owner-light') });

@@ -13,6 +13,9 @@ export default defineConfig({
   plugins: [plainDynamicImports(), react(), screenChunksPlugin()],
   base: './',
   publicDir: false,
+  // core's tax-id formats import stdnum's CommonJS modules (what Node runs for the server); the widget bundles the same
+  // modules' ES build instead, so no CommonJS interop runtime joins the first screen's chunks (docs/decisions.md).
+  resolve: { alias: [{ find: /^stdnum\/lib\/cjs\//, replacement: 'stdnum/lib/esm/' }] },
   // Web Workers (the captcha's proof-of-work) go with the chunks: production serves only portico.js and chunks/*.js.
   worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'chunks/[name]-[hash].js', chunkFileNames: 'chunks/[name]-[hash].js' } } },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -7,9 +7,28 @@
   var params = new URLSearchParams(location.search);
   var demo = params.get('demo') === '1' || params.get('demo') === 'true';
   var persona = demo ? params.get('persona') : null;
+  // A sign-in that ended by coming back to this page (the post-login URL) brings its token in the address: that token
+  // says who is signed in (the loader takes it), not the persona the page was left with.
+  var landedEmail = landedTokenEmail();
+  function landedTokenEmail() {
+    var hash = new URLSearchParams(location.hash.slice(1));
+    var token = hash.get('access_token') || params.get('access_token');
+    if (!demo || !token) return null;
+    try {
+      var payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      var bytes = Uint8Array.from(atob(payload), function (c) { return c.charCodeAt(0); });
+      return JSON.parse(new TextDecoder().decode(bytes)).email || null;
+    } catch (e) {
+      return null;
+    }
+  }
   var loader = document.getElementById('portico-loader');
   if (demo && loader) loader.setAttribute('data-demo', 'true');
   // Whether the widget will show a signed-in member: site.css reserves the account screen's height by it.
+  // A demo login signs in as the persona whose email was typed: the demo chunk names them (src/demo/demo-runtime.ts).
+  document.addEventListener('portico:demo-logins', function (event) {
+    document.querySelectorAll('[data-demo-logins]').forEach(function (el) { el.textContent = event.detail.join(', '); });
+  });
   function markMember() {
     document.documentElement.toggleAttribute('data-demo-member', demo && persona !== 'visitor');
   }
@@ -72,10 +91,28 @@
     updateLinks();
   }
 
+  // The persona now signed in (a demo login or a log-out picks it through the token): the radios, the address and links follow.
+  function follow(P) {
+    var name = P.getDemoPersona();
+    if (name === persona) return;
+    persona = name;
+    markMember();
+    document.querySelectorAll('[data-persona]').forEach(function (b) {
+      b.setAttribute('aria-checked', String(b.getAttribute('data-persona') === name));
+    });
+    history.replaceState(history.state, '', withDemo(here()));
+    updateLinks();
+  }
+
   function ready() {
     var P = window.Portico;
     if (!P.config.demo) return;
-    if (persona && P.demoPersonas.indexOf(persona) >= 0) P.setDemoPersona(persona);
+    // A sign-in's token decides who is signed in (the demo chunk picks its persona); otherwise the address's persona.
+    if (!landedEmail && persona && P.demoPersonas.indexOf(persona) >= 0) P.setDemoPersona(persona);
+    follow(P);
+    // The token store tells the session first; the demo chunk then picks the persona from it.
+    P.on('session.changed', function () { Promise.resolve().then(function () { follow(P); }); });
+
     document.querySelectorAll('[data-persona-list]').forEach(function (list) {
       P.demoPersonas.forEach(function (name) {
         var b = document.createElement('button');

@@ -35,14 +35,17 @@
     var P = portico();
     // Popup buttons for every state, grouped by area.
     var groups = document.getElementById('popup-groups');
+    // Only states with a screen: an entry point to one not built yet is not shown (issue 15; the loader hides it too).
     Object.keys(P.stateAreas).forEach(function (area) {
+      var built = P.stateAreas[area].filter(function (state) { return P.isStateBuilt(state); });
+      if (built.length === 0) return;
       var box = document.createElement('div');
       box.className = 'group';
       var h = document.createElement('h3');
       h.textContent = area;
       var buttons = document.createElement('div');
       buttons.className = 'group-buttons';
-      P.stateAreas[area].forEach(function (state) {
+      built.forEach(function (state) {
         var b = document.createElement('button');
         b.type = 'button';
         b.className = 'btn';

@@ -7,6 +7,10 @@
   // "light"; a host page may override the theme, and doing it before the first screen mounts avoids a flash.
   function ready() {
     window.Portico.setTheme({ displayMode: 'auto' });
+    // A section whose state has no screen yet is not offered (issue 15: no control leads to 'not available yet').
+    document.querySelectorAll('[data-account-state]').forEach(function (a) {
+      if (!window.Portico.isStateBuilt(a.getAttribute('data-account-state'))) a.hidden = true;
+    });
   }
   if (window.Portico) ready();
   else document.addEventListener('portico:ready', ready, { once: true });

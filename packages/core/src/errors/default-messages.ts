@@ -68,6 +68,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.InvalidNumber': 'Enter a number.',
   'Errors.InvalidDate': 'Enter a valid date.',
   'Errors.InvalidPhone': 'Enter a valid phone number.',
+  'Errors.InvalidTaxId': 'This tax ID is not in the format of its type.',
   'Errors.CardExpired': 'This card has expired.',
   'Errors.PasswordTooShort': 'The password is too short.',
   'Errors.PasswordNeedsUpperLowerNumber': 'The password needs an upper-case letter, a lower-case letter and a number.',

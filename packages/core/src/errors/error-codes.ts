@@ -76,6 +76,7 @@ export const ErrorCode = {
   InvalidNumber: 'Errors.InvalidNumber',
   InvalidDate: 'Errors.InvalidDate',
   InvalidPhone: 'Errors.InvalidPhone',
+  InvalidTaxId: 'Errors.InvalidTaxId',
   CardExpired: 'Errors.CardExpired',
   PasswordTooShort: 'Errors.PasswordTooShort',
   PasswordNeedsUpperLowerNumber: 'Errors.PasswordNeedsUpperLowerNumber',

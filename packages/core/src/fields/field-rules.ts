@@ -5,6 +5,7 @@ import { validateAddress } from './address-rules.ts';
 import { compilePattern, type ControlParams } from './control-params.ts';
 import { isKnownControlType, type ConfiguredField } from './configured-fields.ts';
 import { joinPath } from './field-paths.ts';
+import { taxIdErrors, type TaxIdRuleOptions } from '../tax-ids/tax-id-rules.ts';
 import { asAddress, asCheckboxList, asTaxId, asText, type FieldValues } from './field-values.ts';
 
 /**
@@ -88,8 +89,13 @@ function validateText(field: ConfiguredField, raw: string): FieldError | null {
   }
 }
 
+/** Rules that need data beyond the field definitions: the tax id's types and formats (tax-ids/tax-id-rules.ts). */
+export interface FieldRuleOptions {
+  taxIds?: TaxIdRuleOptions;
+}
+
 /** Errors of one field (its own path and the paths below it). `values` is the whole form: an address may copy another. */
-export function validateField(field: ConfiguredField, values: FieldValues): FieldError[] {
+export function validateField(field: ConfiguredField, values: FieldValues, options: FieldRuleOptions = {}): FieldError[] {
   const value = values[field.path];
   switch (field.controlType) {
     case 'Checkbox':
@@ -106,13 +112,15 @@ export function validateField(field: ConfiguredField, values: FieldValues): Fiel
       return validateAddress(field.path, address, field.required);
     }
     case 'TaxIdTypeTaxId': {
-      // Optional: a half-filled tax id is not an error, it is not sent (normalizeForSubmit).
-      if (!field.required) return [];
       const tax = asTaxId(value);
+      // A whole tax id: one of the company's types, in that type's format (when the caller passes the rules).
+      const rules = options.taxIds ? taxIdErrors(field.path, tax, options.taxIds) : [];
+      // Optional: a half-filled tax id is not an error, it is not sent (normalizeForSubmit).
+      if (!field.required) return rules;
       const errors: FieldError[] = [];
       if (tax.TaxIdType.trim() === '') errors.push(err(joinPath(field.path, 0, 'TaxIdType'), ErrorCode.Required));
       if (tax.TaxId.trim() === '') errors.push(err(joinPath(field.path, 0, 'TaxId'), ErrorCode.Required));
-      return errors;
+      return [...errors, ...rules];
     }
     default: {
       if (!isKnownControlType(field.controlType)) return [];
@@ -123,6 +131,6 @@ export function validateField(field: ConfiguredField, values: FieldValues): Fiel
 }
 
 /** Every field's errors, in field order: what must be empty before a form may be sent. */
-export function validateFields(fields: readonly ConfiguredField[], values: FieldValues): FieldError[] {
-  return fields.flatMap((f) => validateField(f, values));
+export function validateFields(fields: readonly ConfiguredField[], values: FieldValues, options: FieldRuleOptions = {}): FieldError[] {
+  return fields.flatMap((f) => validateField(f, values, options));
 }

@@ -5,3 +5,4 @@ export * from './field-values.ts';
 export * from './address-rules.ts';
 export * from './field-rules.ts';
 export * from './submit-values.ts';
+export * from './same-as-address.ts';

@@ -86,3 +86,13 @@ export function valuesFromPayload(fields: readonly ConfiguredField[], body: unkn
   }
   return values;
 }
+
+/**
+ * Whether two sets of form values send the same thing (an edit form's saved values and its values
+ * now): an edit saved unchanged makes no request (issue 15: saving an untouched account stored a
+ * copy of the billing address as the mailing one).
+ */
+export function sameSubmission(fields: readonly ConfiguredField[], a: FieldValues, b: FieldValues): boolean {
+  const text = (values: FieldValues) => JSON.stringify(fields.map((f) => normalizeForSubmit([f], values)[f.path] ?? null));
+  return text(a) === text(b);
+}

@@ -69,6 +69,8 @@ describe('a paid sign-up: the answer states the payment, and one receipt mail sa
     for (const line of [
       'Hello Ada,', 'Thank you for your payment to Northwind Analytics.', 'Amount paid: $109.82', 'Date: Mar 15, 2026',
       `Invoice number: #${answer.Invoice.InvoiceNumber}`, 'Plan: Pro, billed monthly', 'Paid with: Visa ending in 4242',
+      // Issue 15: the customer's tax id with its type's name from the company's list, not '(us_ein)'.
+      'Tax ID: 12-3456789 (US EIN)',
       'Discount: −$25.60', 'Tax: $7.42', 'Your next charge is $84.73 on Apr 15, 2026.',
     ]) expect(mail).toContain(line);
     expect(mail).toContain('<td style="padding:4px 0">Visa ending in 4242</td>');

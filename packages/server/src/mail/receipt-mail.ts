@@ -24,6 +24,8 @@ export interface SignupReceipt {
   plan: string;
   term: BillingRenewalTerm;
   card: { brand: string | null; last4: string | null } | null;
+  /** The customer's tax id as a B2B receipt states it, with its type's name ('DE136695976 (EU VAT number)'); absent: none. */
+  taxId?: string | null;
   /** The first renewal invoice (core's renewal summary); null when nothing renews. */
   next: { date: string; amount: number; endsTrial: boolean; chargedAutomatically: boolean } | null;
 }
@@ -68,6 +70,7 @@ function receiptLines(r: SignupReceipt): [string, string][] {
   ];
   const card = cardText(r.card);
   if (card) lines.push(['Paid with', card]);
+  if (r.taxId) lines.push(['Tax ID', r.taxId]);
   if (r.discount > 0) lines.push(['Discount', `−${money(r.discount)}`]);
   if (r.tax > 0) lines.push(['Tax', money(r.tax)]);
   return lines;

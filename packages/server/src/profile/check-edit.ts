@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '@portico/core';
-import { getAtPath, normalizeForSubmit, toPayload, validateFields, valuesFromPayload, type ConfiguredField } from '@portico/core/fields/index';
+import { getAtPath, normalizeForSubmit, toPayload, validateFields, valuesFromPayload, type ConfiguredField, type FieldRuleOptions } from '@portico/core/fields/index';
 import { fieldError, validationError } from '../http/app-error.ts';
 import { sameValue } from './profile.mappers.ts';
 
@@ -25,6 +25,7 @@ export const READ_ONLY_MESSAGE = 'This field can not be changed.';
  */
 export function checkEdit(
   entity: 'Person' | 'Account', fields: readonly ConfiguredField[], stored: Record<string, unknown>, body: Record<string, unknown>,
+  rules: FieldRuleOptions = {},
 ): Record<string, unknown> {
   const editable = new Set(fields.map((f) => f.path));
   const errors: FieldError[] = [];
@@ -51,7 +52,7 @@ export function checkEdit(
     [entity]: { ...stored, ...body, FieldValues: { ...storedValues, ...((body.FieldValues ?? {}) as Record<string, unknown>) } },
   };
   const values = valuesFromPayload(fields, merged);
-  errors.push(...validateFields(fields, values));
+  errors.push(...validateFields(fields, values, rules));
   if (errors.length) throw validationError(errors, errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed);
   return (toPayload(normalizeForSubmit(fields, values))[entity] ?? {}) as Record<string, unknown>;
 }

@@ -87,6 +87,31 @@ describe('GET/PUT /profile/account', () => {
     expect(noCity.FieldErrors[0]!.Field).toMatch(/^Account\.BillingAddress/);
   });
 
+  it("issue 15: a tax id not in its type's format, or of a type the company does not offer, is refused on its input; nothing written", async () => {
+    const owner = await signedInOwner(t);
+    const bad = await refusedWithoutWrites(() => putAccount(owner.token, { TaxIds: [{ TaxIdType: 'eu_vat', TaxId: 'DE123' }] }), 400, 'Errors.InvalidTaxId');
+    expect(bad.FieldErrors).toEqual([{ Field: 'Account.TaxIds.0.TaxId', ErrorCode: 'Errors.InvalidTaxId', Message: 'Enter a valid EU VAT number.' }]);
+    const ein = await refusedWithoutWrites(() => putAccount(owner.token, { TaxIds: [{ TaxIdType: 'us_ein', TaxId: '00-1234567' }] }), 400, 'Errors.InvalidTaxId');
+    expect(ein.FieldErrors[0]).toMatchObject({ Field: 'Account.TaxIds.0.TaxId', Message: 'Enter a valid US EIN.' });
+    // The demo company offers eu_vat, gb_vat and us_ein: an Australian ABN, however well formed, is not one of them.
+    const type = await refusedWithoutWrites(() => putAccount(owner.token, { TaxIds: [{ TaxIdType: 'au_abn', TaxId: '51 824 753 556' }] }), 400, 'Errors.InvalidValue');
+    expect(type.FieldErrors[0]!.Field).toBe('Account.TaxIds.0.TaxIdType');
+    const good = await putAccount(owner.token, { TaxIds: [{ TaxIdType: 'eu_vat', TaxId: 'DE136695976' }] });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ TaxIds: [{ TaxIdType: 'eu_vat', TaxId: 'DE136695976' }] });
+  });
+
+  it('issue 15: saving the account unchanged writes nothing (no address copied into the mailing one, no new rows)', async () => {
+    const owner = await signedInOwner(t);
+    expect((await putAccount(owner.token, { BillingAddress: billing, MailingAddress: null })).statusCode).toBe(200);
+    const read = (await get(owner.token, '/api/v1/profile/account')).json();
+    const before = { counts: await counts(t), rows: await accountRow() };
+    const res = await putAccount(owner.token, { Name: read.Name, BillingAddress: read.BillingAddress, MailingAddress: read.MailingAddress, TaxIds: read.TaxIds, FieldValues: read.FieldValues });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ MailingAddress: null, BillingAddress: { City: 'Springfield' } });
+    expect({ counts: await counts(t), rows: await accountRow() }).toEqual(before);
+  });
+
   it('bad input: NUL, 1 MB, 1e308, __proto__, a fake account uid: 400 or ignored, never 500, never another account', async () => {
     const owner = await signedInOwner(t);
     const other = await signedInOwner(t, { Name: 'Other Co' });

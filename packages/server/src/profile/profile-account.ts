@@ -6,7 +6,9 @@ import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
+import { sameSubmission, valuesFromPayload } from '@portico/core/fields/index';
 import { checkEdit } from './check-edit.ts';
+import { fieldRuleOptions } from '../fields/field-rule-options.ts';
 import type { ProfileDeps } from './profile-deps.ts';
 import { accountPayload, addressToWire, storedAddress } from './profile.mappers.ts';
 import type { AccountChanges } from './profile.repository.ts';
@@ -52,7 +54,12 @@ export async function updateProfileAccount(deps: ProfileDeps, caller: Caller, bo
     await repos.profile.lockAccount(me.accountUid);
     const account = await repos.profile.account(me.accountUid);
     if (!account) throw new AppError(ErrorCode.NotFound);
-    const submitted = checkEdit('Account', fields, accountPayload(account), body as Record<string, unknown>);
+    const stored = accountPayload(account);
+    const submitted = checkEdit('Account', fields, stored, body as Record<string, unknown>, fieldRuleOptions(deps.taxIdTypes));
+    // The same data sent back (an edit saved unchanged) writes nothing: no new address rows, no 'updated'.
+    if (sameSubmission(fields, valuesFromPayload(fields, { Account: stored }), valuesFromPayload(fields, { Account: submitted }))) {
+      return readAccount(deps, repos, account.uid, true);
+    }
     const changes: AccountChanges = {};
     const fieldValues = { ...account.fieldValues };
     for (const field of fields) {

@@ -8,7 +8,7 @@ import { profileRepository } from './profile.repository.ts';
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     guardRoutes(scope, 'accessToken', app.auth.guard);
-    await profileRoutes(scope, { uow: ctx.uow, clock: ctx.clock, snapshots: ctx.billing.snapshots, currency: ctx.config.company.currency });
+    await profileRoutes(scope, { uow: ctx.uow, clock: ctx.clock, snapshots: ctx.billing.snapshots, currency: ctx.config.company.currency, taxIdTypes: ctx.config.billing.taxIdTypes });
   });
 }
 

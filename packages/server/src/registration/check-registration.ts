@@ -1,4 +1,5 @@
 import { ErrorCode, type FieldError, type WireFieldConfigurationEntry } from '@portico/core';
+import { fieldRuleOptions } from '../fields/field-rule-options.ts';
 import {
   configuredFields, DEFAULT_REGISTRATION_FIELDS, normalizeForSubmit, registrationFields, toPayload, validateFields, valuesFromPayload,
   type ConfiguredField,
@@ -121,7 +122,7 @@ export function checkRegistration(body: RegistrationInput, ctx: CheckContext): C
   const paymentDue = isPaymentDue(subscription, ctx.config.registration.requirePaymentInformation);
   const fields = formFields(ctx.fieldConfiguration, paymentDue);
   const values = valuesFromPayload(fields, form);
-  errors.push(...validateFields(fields, values));
+  errors.push(...validateFields(fields, values, fieldRuleOptions(ctx.config.billing.taxIdTypes)));
   const submitted = toPayload(normalizeForSubmit(fields, values)) as { Person?: Record<string, unknown>; Account?: Record<string, unknown> };
   const p = submitted.Person ?? {};
   const a = submitted.Account ?? {};

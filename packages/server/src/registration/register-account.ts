@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
+import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
 import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
 import type { ChargeSummary, InvoiceDisplayItem } from '@portico/core/billing/index';
 import { isPaymentInformationRequired } from '@portico/core/billing/payment-due';
@@ -285,7 +287,11 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     // card only set up (manual payments, a trial) or an invoice a coupon paid in full.
     const receipt: ReceiptMailPayload | null = invoice && summary && sub && invoice.Status === 'Open' ? {
       personUid,
-      receipt: signupReceipt({ number: invoice.InvoiceNumber, date: invoice.InvoiceDate, currency, total: summary.Total, lines: summary.InvoiceDisplayItems }, sub, paidWith(extras.verified), extras.next),
+      receipt: {
+        ...signupReceipt({ number: invoice.InvoiceNumber, date: invoice.InvoiceDate, currency, total: summary.Total, lines: summary.InvoiceDisplayItems }, sub, paidWith(extras.verified), extras.next),
+        // The tax id by its type's name, never its code (issue 15).
+        taxId: taxIdText(checked.account.taxIds[0] ?? {}, taxIdTypesOrDefault(config.billing.taxIdTypes)) || null,
+      },
     } : null;
     const consumed = await deps.payments.consume(repos, extras.verified, {
       accountUid, invoiceUid: invoice?.Uid ?? null, at: now, onPaid: receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }] : [],

@@ -91,6 +91,14 @@ describe('bad input: the spec\'s message, and nothing persisted', () => {
     await expectRefusedWithoutWrites(t, async () => register(t, registrationBody({ Nonce: await nonce(t), Subscription: { Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly', DiscountCouponSubscriptions: [{ DiscountCoupon: { UniqueIdentifier: 'BLACKFRIDAY2020' } }] } })), 400, 'Errors.DiscountCodeExpired');
   });
 
+  it("issue 15: a tax id not in its type's format is refused on the tax id input, by the registration and by validate", async () => {
+    const account = (TaxIds: unknown) => ({ ...registrationBody().Account, TaxIds });
+    const bad = await expectRefusedWithoutWrites(t, async () => register(t, registrationBody({ Nonce: await nonce(t), Account: account([{ TaxIdType: 'gb_vat', TaxId: 'GB980780685' }]) })), 400, 'Errors.InvalidTaxId');
+    expect(bad.FieldErrors).toEqual([{ Field: 'Account.TaxIds.0.TaxId', ErrorCode: 'Errors.InvalidTaxId', Message: 'Enter a valid UK VAT number.' }]);
+    await expectRefusedWithoutWrites(t, () => t.request({ method: 'POST', url: '/api/v1/crm/registrations/validate', payload: registrationBody({ Account: account([{ TaxIdType: 'eu_vat', TaxId: 'FR1' }]) }) }), 400, 'Errors.InvalidTaxId');
+    expect((await register(t, registrationBody({ Nonce: await nonce(t), Account: account([{ TaxIdType: 'gb_vat', TaxId: 'GB980780684' }]) }))).statusCode).toBe(201);
+  });
+
   it('an email already used, in any case, is 409 Errors.Duplicate on Person.Email', async () => {
     const first = registrationBody({ Nonce: await nonce(t) });
     expect((await register(t, first)).statusCode).toBe(201);

@@ -9,7 +9,7 @@ import { bindDemoSession, demoTokenFor, personaOfToken } from './demo-session.ts
 describe('demo mode signs the picked persona in with a token of its own', () => {
   it('the token carries the claims a server would put in it', () => {
     expect(readClaims(demoTokenFor('teamOwner'))).toMatchObject({
-      personUid: 'per_sam', email: 'samira@brightlabs.io', accountUid: 'acc_per_sam', isPrimary: true, planUid: 'plan_team', sessionUid: 'ses_demo_teamOwner',
+      personUid: 'per_sam', email: 'samira@brightlabs.io', accountUid: 'acc_per_sam', isPrimary: true, planUid: 'plan-team', sessionUid: 'ses_demo_teamOwner',
     });
     expect(demoTokenFor('visitor')).toBeNull();
     expect(personaOfToken(demoTokenFor('pastDue'))).toBe('pastDue');
@@ -33,5 +33,14 @@ describe('demo mode signs the picked persona in with a token of its own', () => 
     unbind();
     persona.set('teamOwner');
     expect(token.get()).toBeNull();
+  });
+
+  it("issue 15: a demo sign-in's token that came back through the post-login URL says who is signed in, not the default persona", () => {
+    const token = createTokenStore(createEmitter(), null);
+    token.set(demoTokenFor('freeMember'));
+    const persona = createStore<DemoPersonaName>('teamOwner');
+    bindDemoSession({ token, persona });
+    expect(persona.get()).toBe('freeMember');
+    expect(readClaims(token.get())?.email).toBe('ana.lima@example.com');
   });
 });

@@ -49,7 +49,11 @@ export function bindDemoSession(runtime: Pick<Runtime, 'token' | 'persona'>): ()
     const name = personaOfToken(token.get());
     if (name && name !== persona.get()) persona.set(name);
   };
-  toToken();
+  // A token already naming a demo person (a demo sign-in that came back through the post-login URL) says who is
+  // signed in; demo mode stores no token, so there is no stale one to trust. Otherwise the picked persona signs in.
+  const landed = token.get() ? personaOfToken(token.get()) : null;
+  if (landed) persona.set(landed);
+  else toToken();
   const offPersona = persona.subscribe(toToken);
   const offToken = token.subscribe(toPersona);
   return () => {

@@ -3,12 +3,18 @@ import type { RoutingAccount } from '@portico/core/signin/post-login-routing';
 import type { DemoPersonaName } from '../shared/personas.ts';
 import { DEMO_PERSONA_DATA, type DemoPersona } from './personas.ts';
 
-/** Demo sign-in: the persona whose email was typed, else the one picked on the demo page (a signed-out visitor becomes the free member). */
-export function demoPersonaFor(email: string, current: DemoPersonaName): DemoPersonaName {
+/** The persona whose email this is (any case), or null: a demo login signs in only as a demo person (issue 15). */
+export function demoPersonaByEmail(email: string): DemoPersonaName | null {
   const typed = email.trim().toLowerCase();
-  const match = Object.values(DEMO_PERSONA_DATA).find((p) => p.person?.Email.toLowerCase() === typed);
-  if (match) return match.name;
-  return DEMO_PERSONA_DATA[current].signedIn ? current : 'freeMember';
+  return Object.values(DEMO_PERSONA_DATA).find((p) => p.person?.Email.toLowerCase() === typed)?.name ?? null;
+}
+
+/** The demo people's emails, for the demo page's hint beside its login. */
+export const DEMO_LOGIN_EMAILS: readonly string[] = Object.values(DEMO_PERSONA_DATA).flatMap((p) => (p.person ? [p.person.Email] : []));
+
+/** Who a sign-in without a typed email signs in (a reset link, a reissue): the persona picked, or the free member for a visitor. */
+export function demoPersonaFor(email: string, current: DemoPersonaName): DemoPersonaName {
+  return demoPersonaByEmail(email) ?? (DEMO_PERSONA_DATA[current].signedIn ? current : 'freeMember');
 }
 
 /** The code the demo's `locked@…` addresses accept on the code step. */

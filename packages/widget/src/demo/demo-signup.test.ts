@@ -10,8 +10,9 @@ const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expecte
 let sandbox: PorticoSandbox;
 beforeAll(() => { sandbox = demoSandbox(); });
 
-const PRO = { Plan: { Uid: 'plan_pro' }, BillingRenewalTerm: 'Monthly' as const, Quantity: 1 };
-const TEAM = { Plan: { Uid: 'plan_team' }, BillingRenewalTerm: 'Yearly' as const, Quantity: 3 };
+// Northwind's Starter has a 14-day trial; Team is per seat (demo-company.yaml).
+const PRO = { Plan: { Uid: 'plan-starter' }, BillingRenewalTerm: 'Monthly' as const, Quantity: 1 };
+const TEAM = { Plan: { Uid: 'plan-team' }, BillingRenewalTerm: 'Yearly' as const, Quantity: 3 };
 
 async function pay(subscription: typeof TEAM, card: string) {
   const intent = await api.request('post', '/api/v1/billing/paymentinformation/intent', { query: { intentType: 'payment' }, body: { Subscription: subscription } });
@@ -37,7 +38,7 @@ describe('demo sign-up: the flow runs as with a server, nothing leaves the page'
     });
     expect(answer).toMatchObject({
       Person: { Email: 'lee@example.com' }, RequiresConfirmation: false, CreatedWithGoogle: false,
-      Subscription: { Plan: { Uid: 'plan_team', Name: 'Team' }, BillingRenewalTerm: 'Yearly', Quantity: 3 },
+      Subscription: { Plan: { Uid: 'plan-team', Name: 'Team' }, BillingRenewalTerm: 'Yearly', Quantity: 3 },
       Invoice: { Total: intent.OutstandingAmount, AmountPaid: intent.OutstandingAmount, Status: 'Paid' },
       PaymentMethod: { Brand: 'Visa', Last4: '4242' }, NextRenewal: { ChargedAutomatically: true, EndsTrial: false },
     });

@@ -11,6 +11,7 @@ import type { HttpMethod, Operation, PathsFor, RequestBody, ResponseBody } from 
 import type { ApiAnswer, ApiCall, Transport } from '../api/transport.ts';
 import { DEMO_COUPONS, DEMO_SETTINGS } from './demo-settings.ts';
 import { demoTokenFor } from './demo-session.ts';
+import { DEMO_PERSONA_DATA } from './personas.ts';
 import type { DemoPersonaName } from '../shared/personas.ts';
 
 /** What a demo handler receives: the call's parameters and its typed body. */
@@ -51,6 +52,16 @@ async function signedInPersona(email: string, current: DemoPersonaName): Promise
   return (await import('./demo-signin.ts')).demoPersonaFor(email, current);
 }
 
+type DemoTeam = typeof import('./demo-team.ts');
+
+/** The team a persona may see (its own account's), and change only as its primary contact (the server's requireMember / requirePrimary). */
+async function demoTeamOf(persona: DemoPersonaName, access: 'read' | 'write' = 'read'): Promise<DemoTeam> {
+  const { account } = DEMO_PERSONA_DATA[persona];
+  if (!account) throw new DemoRefusal(401, ErrorCode.Unauthorized);
+  if (access === 'write' && !account.IsPrimary) throw new DemoRefusal(403, ErrorCode.Forbidden);
+  return import('./demo-team.ts');
+}
+
 const ROUTES: Route[] = [
   route('get', '/api/v1/widgets/auth/init', () => DEMO_SETTINGS),
   route('get', '/api/v1/public/billing/discountcoupons/exists', () => ({ Result: DEMO_COUPONS.some((c) => c.IsActive) })),
@@ -58,17 +69,19 @@ const ROUTES: Route[] = [
     (await import('./demo-billing.ts')).lookUpCoupon(String(req.pathParams.code), typeof req.query.planUid === 'string' ? req.query.planUid : null, req.now)),
   route('post', '/api/v1/billing/subscriptions/compute-charge-summary', async (req) =>
     (await import('./demo-billing.ts')).computeChargeSummary(req.body, req.query.asOf === 'renewal' ? 'renewal' : 'now', req.now)),
-  // Team (the teamOwner persona's account, kept in memory): demo-team.ts.
-  route('get', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoTeamPage(req.query)),
-  route('post', '/api/v1/profile/account/people', async (req) => (await import('./demo-team.ts')).demoInvite(req.body, req.now)),
+  // Team: each persona sees only their own account's (demo-team.ts: the team owner's Bright Labs, the others'
+  // one-person accounts); signed out, 401 as a server; a member who is not the primary contact reads but may not change it (403).
+  route('get', '/api/v1/profile/account/people', async (req) => (await demoTeamOf(req.persona)).demoTeamPage(req.persona, req.query)),
+  route('post', '/api/v1/profile/account/people', async (req) => (await demoTeamOf(req.persona, 'write')).demoInvite(req.persona, req.body, req.now)),
   route('put', '/api/v1/profile/account/people/{Uid}', async (req) => {
+    const team = await demoTeamOf(req.persona, 'write');
     // Handing the account over is sensitive: ten minutes after the page loaded it asks 'Confirm it's you' (demo-reauth.ts).
     if (req.body.IsPrimary) (await import('./demo-reauth.ts')).demoRequireRecent(req.now);
-    return (await import('./demo-team.ts')).demoChange(String(req.pathParams.Uid), req.body);
+    return team.demoChange(req.persona, String(req.pathParams.Uid), req.body);
   }),
-  route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await import('./demo-team.ts')).demoRemove(String(req.pathParams.Uid))),
-  route('post', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await import('./demo-team.ts')).demoResend(String(req.pathParams.Uid), req.now)),
-  route('delete', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await import('./demo-team.ts')).demoRevoke(String(req.pathParams.Uid))),
+  route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await demoTeamOf(req.persona, 'write')).demoRemove(req.persona, String(req.pathParams.Uid))),
+  route('post', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await demoTeamOf(req.persona, 'write')).demoResend(req.persona, String(req.pathParams.Uid), req.now)),
+  route('delete', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await demoTeamOf(req.persona, 'write')).demoRevoke(req.persona, String(req.pathParams.Uid))),
   // Profile and account (per persona, kept in memory): demo-profile.ts.
   route('get', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoProfile(req.persona)),
   route('put', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoSaveProfile(req.persona, req.body)),
@@ -88,16 +101,21 @@ const ROUTES: Route[] = [
   route('post', '/api/v1/profile/email/undo', async (req) => (await import('./demo-email-change.ts')).demoUndoEmailChange(req.persona)),
   // Community server: the demo company has none, so finishing login never stops at discordInterstitial.
   route('get', '/api/v1/profile/discord', () => ({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null })),
-  // Sign-in: any email and password, as the persona whose email was typed (else the one picked; demo-signin.ts): the
-  // token names that persona, and storing it picks the persona on the page (demo-session.ts). `locked@…` shows the
-  // mailed-code step, `unconfirmed@…` the unconfirmed email (demoSignInRefusal).
+  // Sign-in: any password, as the persona whose email was typed (demo-signin.ts); another email is refused as a server
+  // refuses an unknown one (Errors.InvalidCredentials; the demo page lists the demo emails). The token names that persona,
+  // and storing it picks the persona on the page (demo-session.ts). `locked@…` shows the mailed-code step,
+  // `unconfirmed@…` the unconfirmed email (demoSignInRefusal).
   route('post', '/api/v1/tokens', async (req) => {
-    const refusal = (await import('./demo-signin.ts')).demoSignInRefusal(req.body.username, req.body.code);
+    const signin = await import('./demo-signin.ts');
+    const refusal = signin.demoSignInRefusal(req.body.username, req.body.code);
     if (refusal === ErrorCode.InvalidSignInCode) {
       throw new DemoRefusal(400, refusal, [{ Field: 'code', ErrorCode: refusal, Message: defaultMessages[refusal] }]);
     }
     if (refusal) throw new DemoRefusal(403, refusal);
-    return signedInAs(await signedInPersona(req.body.username, req.persona));
+    const isDemoStep = /^(locked|unconfirmed)@/i.test(req.body.username.trim());
+    const persona = isDemoStep ? signin.demoPersonaFor('', req.persona) : signin.demoPersonaByEmail(req.body.username);
+    if (!persona) throw new DemoRefusal(400, ErrorCode.InvalidCredentials);
+    return signedInAs(persona);
   }),
   route('post', '/api/v1/crm/registrations/confirmation-mail', () => undefined),
   route('post', '/api/v1/reissue-token', async (req) => {

@@ -21,6 +21,11 @@ export function toDisplayError(shown: ShownError, label?: string): DisplayError 
   const { error, field } = shown;
   const values = field ? messageValues(field) : {};
   const bound = BOUND_RULES[error.ErrorCode];
+  // A tax id's format error names its type ('Enter a valid EU VAT number.'): the message is already worded.
+  if (error.ErrorCode === ErrorCode.InvalidTaxId && error.Message) {
+    const name = label ?? field?.label;
+    return { code: 'forms.taxId.invalidMessage', message: error.Message, ...(name ? { field: name } : {}) };
+  }
   const display: DisplayError = bound && values[bound] !== undefined
     ? { code: `forms.rules.${error.ErrorCode.slice('Errors.'.length)}`, values, message: error.Message }
     : { code: error.ErrorCode, ...(error.Message ? { message: error.Message } : {}) };

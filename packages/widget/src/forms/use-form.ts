@@ -6,6 +6,7 @@ import {
 import { RETRYABLE_CODES, type DisplayError, type ErrorAction } from '../components/error-list-logic.ts';
 import { firstFocusPath, toDisplayError } from './form-display.ts';
 import { formReducer, initialFormState, shownErrors, toFormProblem, type FormState } from './form-state.ts';
+import { useTaxIdRule } from './use-tax-id-rule.ts';
 import './register-form-strings.ts';
 
 export interface UseFormOptions {
@@ -64,7 +65,13 @@ interface Registered {
  * The form hook every screen uses (docs/forms.md): values, errors by path,
  * busy, submit. Rules come from core, so the server checks the same.
  */
-export function useForm({ fields, initialValues, validate, errorAction }: UseFormOptions): FormApi {
+export function useForm({ fields, initialValues, validate: screenRules, errorAction }: UseFormOptions): FormApi {
+  // The tax id's type and format (core's rules over the settings' types) join the screen's own rules.
+  const taxIdRule = useTaxIdRule(fields);
+  const validate = useMemo(
+    () => (taxIdRule ? (values: FieldValues) => [...(screenRules?.(values) ?? []), ...taxIdRule(values)] : screenRules),
+    [screenRules, taxIdRule],
+  );
   const [state, dispatch] = useReducer(formReducer, undefined, () =>
     initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
   const stateRef = useRef<FormState>(state);

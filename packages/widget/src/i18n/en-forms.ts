@@ -23,6 +23,7 @@ export const enForms = {
     TaxIdType: 'Tax ID type',
     TaxId: 'Tax ID number',
     chooseType: 'Choose a type',
+    invalid: 'Enter a valid {{type}}.',
   },
   tel: {
     country: 'Country calling code',

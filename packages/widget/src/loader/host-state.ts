@@ -1,4 +1,5 @@
 import { displayName } from '@portico/core/profile/display-name';
+import { UNBUILT_ATTRIBUTE } from './triggers.ts';
 import type { Emitter } from '../shared/events.ts';
 import type { TokenApi } from '../shared/runtime-types.ts';
 import { readClaims, type SessionClaims } from '../auth/claims.ts';
@@ -53,8 +54,9 @@ export function applyHostState(root: ParentNode, user: PorticoUser | null): void
     if (root instanceof HTMLElement && root.hasAttribute(attribute)) fn(root);
     root.querySelectorAll<HTMLElement>(`[${attribute}]`).forEach(fn);
   };
-  each(AUTHENTICATED_ATTRIBUTE, (el) => { el.hidden = !user; });
-  each(ANONYMOUS_ATTRIBUTE, (el) => { el.hidden = !!user; });
+  // A trigger of a state not built yet stays hidden whoever is signed in (triggers.ts).
+  each(AUTHENTICATED_ATTRIBUTE, (el) => { el.hidden = !user || el.hasAttribute(UNBUILT_ATTRIBUTE); });
+  each(ANONYMOUS_ATTRIBUTE, (el) => { el.hidden = !!user || el.hasAttribute(UNBUILT_ATTRIBUTE); });
   each(PERSON_ATTRIBUTE, (el) => {
     const field = el.getAttribute(PERSON_ATTRIBUTE) as keyof PorticoPerson;
     const value = user && Object.prototype.hasOwnProperty.call(user.person, field) ? user.person[field] : '';

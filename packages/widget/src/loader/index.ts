@@ -16,7 +16,7 @@ import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSign
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
 import { EMBED_ATTRIBUTE, PLAN_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor, landingHost } from './landing.ts';
-import { BUILT_SCREEN_CHUNKS, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
+import { BUILT_SCREEN_CHUNKS, isBuiltIn, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
 import { prefetchSettings } from './settings-prefetch.ts';
 import { warmUpNumberFormat } from './warm-up.ts';
 import { takeAccessToken } from './address-token.ts';
@@ -212,6 +212,8 @@ function boot(): void {
       runtime.persona.set(name);
     },
     getDemoPersona: () => runtime.persona.get(),
+    /** Whether a state has its screen yet: a host page shows an entry point only to one that has (issue 15). */
+    isStateBuilt: (name: string) => isBuiltIn(BUILT_SCREEN_CHUNKS, name),
   };
   w.Portico = api;
   // A sign-in that ends on this very page changes only the fragment: no new page load runs the code

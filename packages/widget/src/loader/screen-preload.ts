@@ -40,6 +40,16 @@ export function screenChunkUrls(table: ScreenChunks, state: string, baseUrl: str
 }
 
 /**
+ * Whether a state has its own screen: its row in states.ts is not the shared "not available yet" screen, as the
+ * build's table says (its first chunk). No table (unit tests, a dev server): every state counts as built.
+ * The loader hides triggers of the others and answers Portico.isStateBuilt (issue 15).
+ */
+export function isBuiltIn(table: ScreenChunks, state: string): boolean {
+  const [first] = screenChunkUrls(table, state, 'http://x/');
+  return !first || !/\/chunks\/not-available-screen-[^/]*\.js$/.test(first);
+}
+
+/**
  * Returns preload(state): adds one modulepreload link per chunk not preloaded yet. The nonce of the
  * loader's own script tag goes on each link, so a host page whose CSP trusts the loader by nonce
  * (with 'strict-dynamic') allows them too. A failed preload (an old loader naming chunks a new

@@ -2,12 +2,18 @@
  * Declarative triggers: [data-portico-popup="state"] opens a popup on click
  * (one delegated listener, so buttons added later work too);
  * [data-portico-embed="state"] renders the state in place, including
- * elements added later (MutationObserver) and unmounts removed ones.
+ * elements added later (MutationObserver) and unmounts removed ones. A trigger
+ * naming a state whose screen is not built yet is hidden instead (UNBUILT_ATTRIBUTE).
  */
+import { BUILT_SCREEN_CHUNKS, isBuiltIn } from './screen-preload.ts';
+
+const isStateBuilt = (state: string) => isBuiltIn(BUILT_SCREEN_CHUNKS, state);
 export const POPUP_ATTRIBUTE = 'data-portico-popup';
 export const EMBED_ATTRIBUTE = 'data-portico-embed';
 /** On a popup trigger: the plan the opened state starts with (`params.planUid`), e.g. a 'Start free' button's free plan. */
 export const PLAN_ATTRIBUTE = 'data-portico-plan';
+/** Set (with `hidden`) on a trigger whose state has no screen yet (screen-preload.ts isBuiltIn): it is not shown and never opens. */
+export const UNBUILT_ATTRIBUTE = 'data-portico-unbuilt';
 
 export interface TriggerHandlers {
   openPopup(state: string, trigger: HTMLElement): void;
@@ -19,18 +25,27 @@ export function watchTriggers(handlers: TriggerHandlers): void {
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const trigger = target?.closest<HTMLElement>(`[${POPUP_ATTRIBUTE}]`);
-    if (!trigger) return;
+    if (!trigger || !isStateBuilt(trigger.getAttribute(POPUP_ATTRIBUTE) ?? '')) return;
     event.preventDefault();
     handlers.openPopup(trigger.getAttribute(POPUP_ATTRIBUTE) ?? '', trigger);
   });
 
+  // An entry point to a state not built yet is not shown (issue 15: a page's Chat button led to 'not available yet').
+  const hideUnbuilt = (el: HTMLElement, state: string) => {
+    if (isStateBuilt(state)) return false;
+    el.hidden = true;
+    el.setAttribute(UNBUILT_ATTRIBUTE, '');
+    return true;
+  };
+  const embedOrHide = (el: HTMLElement) => {
+    const state = el.getAttribute(EMBED_ATTRIBUTE) ?? '';
+    if (!hideUnbuilt(el, state)) handlers.embed(el, state);
+  };
   const scan = (root: ParentNode) => {
-    if (root instanceof HTMLElement && root.hasAttribute(EMBED_ATTRIBUTE)) {
-      handlers.embed(root, root.getAttribute(EMBED_ATTRIBUTE) ?? '');
-    }
-    root.querySelectorAll<HTMLElement>(`[${EMBED_ATTRIBUTE}]`).forEach((el) => {
-      handlers.embed(el, el.getAttribute(EMBED_ATTRIBUTE) ?? '');
-    });
+    if (root instanceof HTMLElement && root.hasAttribute(EMBED_ATTRIBUTE)) embedOrHide(root);
+    root.querySelectorAll<HTMLElement>(`[${EMBED_ATTRIBUTE}]`).forEach(embedOrHide);
+    if (root instanceof HTMLElement && root.hasAttribute(POPUP_ATTRIBUTE)) hideUnbuilt(root, root.getAttribute(POPUP_ATTRIBUTE) ?? '');
+    root.querySelectorAll<HTMLElement>(`[${POPUP_ATTRIBUTE}]`).forEach((el) => hideUnbuilt(el, el.getAttribute(POPUP_ATTRIBUTE) ?? ''));
   };
   const start = () => {
     scan(document);
@@ -53,7 +68,7 @@ export function watchTriggers(handlers: TriggerHandlers): void {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: [EMBED_ATTRIBUTE],
+      attributeFilter: [EMBED_ATTRIBUTE, POPUP_ATTRIBUTE],
     });
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -5,3 +5,4 @@ export type DemoPersonaName = (typeof DEMO_PERSONAS)[number];
 export function isDemoPersona(name: string): name is DemoPersonaName {
   return (DEMO_PERSONAS as readonly string[]).includes(name);
 }
+

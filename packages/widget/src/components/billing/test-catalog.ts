@@ -1,6 +1,6 @@
-/** Test helper: the demo settings' catalogue in domain shape (minor units). */
+/** Test helper: the sample catalogue (sample-catalog.ts) in domain shape (minor units). */
 import type { InitSettings, Plan } from '@portico/core';
-import { DEMO_SETTINGS } from '../../demo/demo-settings.ts';
+import { SAMPLE_SETTINGS as DEMO_SETTINGS } from './sample-catalog.ts';
 import { catalogFromSettings } from './catalog.ts';
 
 export const demoCatalog = () => catalogFromSettings(DEMO_SETTINGS as InitSettings);

@@ -28,7 +28,7 @@ export function TaxIdField({ form, field }: FieldProps) {
       <fieldset className="p-fieldset" aria-describedby={group.describedBy}>
         <legend><LabelText label={field.label} required={field.required} /></legend>
         <FieldErrorText id={group.errorId} error={group.error} />
-        <div className="p-taxid">
+        <div className="p-taxid-frame"><div className="p-taxid">
           <div className="p-field">
             <Select id={type.id} selectRef={mergeRefs(type.ref, group.ref)} label={<LabelText label={typeLabel} required={field.required} />} value={value.TaxIdType}
               options={options} placeholder={t('forms.taxId.chooseType')} required={field.required} invalid={type.invalid} describedBy={type.describedBy}
@@ -42,7 +42,7 @@ export function TaxIdField({ form, field }: FieldProps) {
               onChange={(e) => form.setValue(field.path, { ...value, TaxId: e.target.value })} onBlur={id.onBlur} />
             <FieldErrorText id={id.errorId} error={id.error} />
           </div>
-        </div>
+        </div></div>
       </fieldset>
     </FieldFrame>
   );

@@ -1,6 +1,6 @@
 import '../profile-view/setup.ts';
 import { useMemo } from 'react';
-import { valuesFromPayload } from '@portico/core/fields/index';
+import { sameAsState, sameSubmission, valuesFromPayload } from '@portico/core/fields/index';
 import { accountEntriesFor, editableFields } from '@portico/core/profile/profile-fields';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';
@@ -11,14 +11,14 @@ import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { sameAddress } from '../profile-view/field-display.ts';
 import { fetchAccount, invalidateProfile, saveAccount, type AccountInput, type ProfileAccount } from '../profile-view/profile-calls.ts';
 import { useProfileKey } from '../profile-view/use-profile-key.ts';
 
 /**
  * accountEdit (spec 2 section 2): the account's editable fields only, through the form layer:
- * addresses with the 'same as' box of their definition (ticked when the two are equal), the tax
- * id control with the allowed types. Save: 'Account updated' and back to account; Cancel: account.
+ * addresses with the 'same as' box of their definition (ticked when the two are equal: core's
+ * sameAsState, which the view reads too), the tax id control with the allowed types. Save: 'Account
+ * updated' and back to account; saved unchanged: no request, 'No changes to save'; Cancel: account.
  */
 export default function AccountEditScreen() {
   const { t } = useTranslation();
@@ -47,18 +47,24 @@ function AccountEditForm({ account }: { account: ProfileAccount }) {
   );
   const initialValues = useMemo(() => {
     const values = valuesFromPayload(fields, { Account: account });
-    // A saved pair of equal addresses opens with 'same as' ticked; a different one unticked.
+    // Core's one rule, the same the account view reads: 'same as' is ticked only when both saved
+    // addresses are equal; an address never saved opens unticked and empty (the view says 'Not set').
     for (const f of fields) {
       if (!f.sameAs) continue;
       const own = values[f.path] as Record<string, unknown>;
-      const isEmpty = !Object.values(own).some((v) => typeof v === 'string' && v !== '');
-      values[f.path] = { ...own, SameAs: isEmpty ? f.sameAs.checkedByDefault : sameAddress(own, values[f.sameAs.path]) } as never;
+      values[f.path] = { ...own, SameAs: sameAsState(own, values[f.sameAs.path]) === 'same' } as never;
     }
     return values;
   }, [fields, account]);
   const form = useForm({ fields, initialValues });
 
-  const save = form.handleSubmit(async ({ payload }) => {
+  const save = form.handleSubmit(async ({ payload, raw }) => {
+    // Nothing changed: no request (saving would write the same data again), back to the account.
+    if (sameSubmission(fields, initialValues, raw)) {
+      actions.notify(t('profileArea.account.unchanged'));
+      actions.goTo('account');
+      return undefined;
+    }
     const body = (payload.Account ?? {}) as AccountInput;
     // A tax id field left half-filled sends no TaxIds (spec 2 section 5): that removes the saved one.
     if (fields.some((f) => f.controlType === 'TaxIdTypeTaxId') && !body.TaxIds) body.TaxIds = [];

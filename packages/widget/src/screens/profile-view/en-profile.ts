@@ -35,6 +35,7 @@ export const enProfile = {
     organization: 'Organization',
     address: 'Address',
     updated: 'Account updated',
+    unchanged: 'No changes to save',
     ownerOnly: 'Only the account owner can change these details.',
     save: 'Save',
     cancel: 'Cancel',

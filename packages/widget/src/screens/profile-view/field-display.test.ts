@@ -28,7 +28,9 @@ describe('field display', () => {
   it('choices show their labels; tax ids both parts; checkboxes yes/no', () => {
     const options = JSON.stringify({ Options: [{ Value: 'web', Label: 'Website' }, { Value: 'sales', Label: 'Sales' }] });
     expect(displayValue(def('Interests', 'CheckboxList', { ControlParams: options }), { Account: { FieldValues: { Interests: ['sales', 'web'] } } }, yesNo)).toEqual({ kind: 'text', text: 'Sales, Website' });
-    expect(displayValue(def('TaxId', 'TaxIdTypeTaxId'), { Account: { TaxIds: [{ TaxIdType: 'us_ein', TaxId: '12-3' }] } }, yesNo)).toEqual({ kind: 'text', text: '12-3 (us_ein)' });
+    const types = [{ Code: 'us_ein', Name: 'US EIN' }, { Code: 'eu_vat', Name: 'EU VAT number' }];
+    // Issue 15: the type by its name from the settings, not '(us_ein)'.
+    expect(displayValue(def('TaxId', 'TaxIdTypeTaxId'), { Account: { TaxIds: [{ TaxIdType: 'us_ein', TaxId: '12-3' }] } }, yesNo, undefined, types)).toEqual({ kind: 'text', text: '12-3 (US EIN)' });
     expect(displayValue(def('Ok', 'Checkbox'), { Account: { FieldValues: { Ok: true } } }, yesNo)).toEqual({ kind: 'text', text: 'Yes' });
   });
 

@@ -1,21 +1,10 @@
 import type { WireFieldConfigurationEntry } from '@portico/core';
-import { fieldPathOf, getAtPath, parseControlParams } from '@portico/core/fields/index';
+import { addressLines, fieldPathOf, getAtPath, parseControlParams, sameAsState } from '@portico/core/fields/index';
+import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
+import type { TaxIdType } from '@portico/core/geo/tax-id-types';
 
-/** An address as the views show it: line 1 (and 2), then 'City, State  PostalCode' (two spaces, spec 2), then the country. */
-export function addressLines(a: unknown): string[] {
-  if (!a || typeof a !== 'object') return [];
-  const x = a as Record<string, string | null | undefined>;
-  const part = (k: string) => (typeof x[k] === 'string' ? x[k]!.trim() : '');
-  const cityState = [part('City'), part('State')].filter(Boolean).join(', ');
-  const last = [cityState, part('PostalCode')].filter(Boolean).join('  ');
-  return [part('AddressLine1'), part('AddressLine2'), part('AddressLine3'), last, part('Country')].filter(Boolean);
-}
-
-/** Two addresses are 'the same' when every part matches (their Uids differ). */
-export function sameAddress(a: unknown, b: unknown): boolean {
-  const lines = (v: unknown) => addressLines(v).join('\n');
-  return lines(a) !== '' && lines(a) === lines(b);
-}
+// The address rule lives in core, read by the view and the edit form alike (fields/same-as-address.ts).
+export { addressLines, sameAddress } from '@portico/core/fields/index';
 
 /** How a view writes dates and phone numbers (issue 15: medium-style dates, international phone numbers). */
 export interface ValueFormat {
@@ -32,10 +21,13 @@ export type DisplayValue =
 
 /**
  * What a view shows for one configured field of an entity (`{ Person: profile }` or `{ Account: account }`):
- * option labels for choices, both parts of a tax id, address lines, and 'Same as <other>' for an address
+ * option labels for choices, a tax id with its type's name, address lines, and 'Same as <other>' for an address
  * equal to the one its definition names.
  */
-export function displayValue(entry: WireFieldConfigurationEntry, body: Record<string, unknown>, yesNo: { yes: string; no: string }, format: ValueFormat = AS_IS): DisplayValue {
+export function displayValue(
+  entry: WireFieldConfigurationEntry, body: Record<string, unknown>, yesNo: { yes: string; no: string }, format: ValueFormat = AS_IS,
+  taxIdTypes: readonly TaxIdType[] = [],
+): DisplayValue {
   const def = entry.Definition;
   const raw = getAtPath(body, fieldPathOf(def));
   const options = parseControlParams(def.ControlParams).Options;
@@ -44,14 +36,15 @@ export function displayValue(entry: WireFieldConfigurationEntry, body: Record<st
     case 'Address': {
       if (def.SameAsObject) {
         const other = getAtPath(body, fieldPathOf({ EntityType: def.EntityType, SystemName: def.SameAsObject, ControlType: 'Address' }));
-        if (sameAddress(raw, other)) return { kind: 'sameAs', label: def.SameAsObject };
+        if (sameAsState(raw, other) === 'same') return { kind: 'sameAs', label: def.SameAsObject };
       }
       const lines = addressLines(raw);
       return lines.length ? { kind: 'address', lines } : { kind: 'empty' };
     }
     case 'TaxIdTypeTaxId': {
       const first = Array.isArray(raw) ? (raw[0] as { TaxIdType?: string; TaxId?: string } | undefined) : undefined;
-      return first?.TaxId ? { kind: 'text', text: `${first.TaxId} (${first.TaxIdType ?? ''})` } : { kind: 'empty' };
+      // The type by its name from the settings ('EU VAT number'), never its code ('eu_vat').
+      return first?.TaxId ? { kind: 'text', text: taxIdText(first, taxIdTypes) } : { kind: 'empty' };
     }
     case 'Checkbox':
       return { kind: 'text', text: raw === true ? yesNo.yes : yesNo.no };

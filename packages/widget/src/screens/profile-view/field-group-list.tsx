@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fieldPathOf, getAtPath } from '@portico/core/fields/index';
 import { formatMediumDate } from '../../i18n/format-date.ts';
 import type { StateName, WireFieldConfigurationEntry } from '@portico/core';
+import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
 import { useWidget } from '../../app/context.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmailText } from '../../components/email-text.tsx';
@@ -78,7 +79,8 @@ function EntryValue({ entry, entries, body, single, format }: {
   entry: WireFieldConfigurationEntry; entries: WireFieldConfigurationEntry[]; body: Record<string, unknown>; single: boolean; format: ValueFormat;
 }) {
   const { t } = useTranslation();
-  const value = displayValue(entry, body, { yes: t('profileArea.yes'), no: t('profileArea.no') }, format);
+  const { settings } = useWidget();
+  const value = displayValue(entry, body, { yes: t('profileArea.yes'), no: t('profileArea.no') }, format, taxIdTypesOrDefault(settings.TaxIdTypes));
   const other = (name: string) => entries.find((e) => e.Definition.SystemName === name)?.Definition.Label ?? name;
   let shown: ReactNode;
   if (value.kind === 'text') shown = entry.Definition.ControlType === 'Email' ? <EmailText email={value.text} /> : value.text;

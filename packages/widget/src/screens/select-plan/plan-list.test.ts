@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InitSettings, WirePlan, WirePlanFamily } from '@portico/core';
-import { DEMO_PLANS, DEMO_SETTINGS } from '../../demo/demo-settings.ts';
+import { SAMPLE_PLANS as DEMO_PLANS, SAMPLE_SETTINGS as DEMO_SETTINGS } from '../../components/billing/sample-catalog.ts';
 import { catalogFromSettings } from '../../components/billing/catalog.ts';
 import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts';
 

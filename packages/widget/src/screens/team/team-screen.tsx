@@ -13,7 +13,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { ScreenProps } from '../../states.ts';
+import { STATE_TABLE, type ScreenProps } from '../../states.ts';
 import {
   fetchPendingInvitations, fetchTeamPage, pendingQueryKey, resendInvitation, teamQueryKey, type TeamMember, type TeamPage,
 } from './team-calls.ts';
@@ -81,7 +81,8 @@ function Seats({ seats, owner }: { seats: TeamPage['Seats']; owner: boolean }) {
       {seats.IsPerUser && (
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
           <p className="p-lead" style={{ margin: 0 }}>{t('team.usingUnits', { used: seats.Members, total: seats.Quantity, unit })}</p>
-          {owner && <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('planOptionsChange')}>{t('team.editUnits')}</button>}
+          {/* Only once planOptionsChange has its screen: no control leads to 'not available yet' (issue 15). */}
+          {owner && STATE_TABLE.planOptionsChange.built && <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('planOptionsChange')}>{t('team.editUnits')}</button>}
         </div>
       )}
       {seats.PendingInvitations > 0 && <p className="p-muted" style={{ marginTop: 8 }}>{t('team.pendingHoldSeats', { count: seats.PendingInvitations })}</p>}

@@ -1,0 +1,51 @@
+import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
+import { joinPath } from '../fields/field-paths.ts';
+import type { TaxIdType } from '../geo/tax-id-types.ts';
+
+/**
+ * The tax id's rules beyond 'required' (spec 1/2 section 5 only say both parts are sent together):
+ * the type must be one the company offers, and the id must have that type's format. Light: the
+ * format check is passed in (`tax-id-formats.ts`, which carries the validation library), so a
+ * form can run the type rule before the formats have loaded. Import as `@portico/core/tax-ids/tax-id-rules`.
+ */
+export type TaxIdFormatCheck = (code: string, value: string) => boolean;
+
+export interface TaxIdRuleOptions {
+  /** The company's types (InitSettings.TaxIdTypes / config billing.taxIdTypes); empty: any type. */
+  types: readonly TaxIdType[];
+  /** The format check; absent (not loaded yet): only the type is checked. */
+  checkFormat?: TaxIdFormatCheck | undefined;
+}
+
+/** A type's name from the company's list ('EU VAT number'), else the code itself. */
+export function taxIdTypeName(code: string, types: readonly TaxIdType[]): string {
+  return types.find((t) => t.Code === code)?.Name ?? code;
+}
+
+/** 'DE123456789 (EU VAT number)': how a saved tax id is shown (account view, receipt, sign-up summary). */
+export function taxIdText(taxId: { TaxIdType?: string | null; TaxId?: string | null }, types: readonly TaxIdType[]): string {
+  const id = (taxId.TaxId ?? '').trim();
+  const code = (taxId.TaxIdType ?? '').trim();
+  if (!id) return '';
+  return code ? `${id} (${taxIdTypeName(code, types)})` : id;
+}
+
+/** The English message the server sends (the widget words its own through i18n with the same name). */
+export const invalidTaxIdMessage = (typeName: string): string => `Enter a valid ${typeName}.`;
+
+/**
+ * Errors of one whole tax id (both parts filled) at `path` (`Account.TaxIds`): the type on
+ * `path.0.TaxIdType`, the id on `path.0.TaxId`. A half-filled pair is the field rules' business.
+ */
+export function taxIdErrors(path: string, taxId: { TaxIdType: string; TaxId: string }, options: TaxIdRuleOptions): FieldError[] {
+  const code = taxId.TaxIdType.trim();
+  const id = taxId.TaxId.trim();
+  if (!code || !id) return [];
+  if (options.types.length > 0 && !options.types.some((t) => t.Code === code)) {
+    return [{ Field: joinPath(path, 0, 'TaxIdType'), ErrorCode: ErrorCode.InvalidValue, Message: 'Choose one of the options.' }];
+  }
+  if (options.checkFormat && !options.checkFormat(code, id)) {
+    return [{ Field: joinPath(path, 0, 'TaxId'), ErrorCode: ErrorCode.InvalidTaxId, Message: invalidTaxIdMessage(taxIdTypeName(code, options.types)) }];
+  }
+  return [];
+}
