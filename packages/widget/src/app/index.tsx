@@ -6,10 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '../i18n/use-translation.ts';
 import type { AppModule, MountOptions, MountedWidget, Runtime } from '../shared/runtime-types.ts';
-import type { Params, WidgetState } from '../navigation/navigator.ts';
 import { getI18n } from './i18n.ts';
 import { adoptStyles } from './styles/stylesheets.ts';
-import { popupFrame, WidgetRoot } from './widget-root.tsx';
+import { popupFrame, WidgetRoot, type NavigateRef } from './widget-root.tsx';
 import { loadScreen } from './screen-outlet.tsx';
 import { ensureSettings } from './settings-loader.ts';
 
@@ -42,7 +41,7 @@ export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions
   // and the outlet's own load reports it.
   const firstScreen = Promise.all([loadScreen(options.state), options.mode === 'popup' ? popupFrame.load() : null]);
   void ensureSettings(runtime);
-  const navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null } = { current: null };
+  const navigateRef: NavigateRef = { current: null, pending: null };
   const root = createRoot(container);
   let unmounted = false;
   const render = () => {
@@ -58,7 +57,13 @@ export function mount(host: HTMLElement, runtime: Runtime, options: MountOptions
   firstScreen.then(render, render);
 
   return {
-    navigate: (state, params) => navigateRef.current?.(state, params),
+    // Before the widget has rendered (it waits for its first screen's chunk) a move is kept and made
+    // on its first render: a host page calling Portico.embed on an element the page's own trigger is
+    // still mounting must not lose its state and params.
+    navigate: (state, params) => {
+      if (navigateRef.current) navigateRef.current(state, params);
+      else navigateRef.pending = { state, ...(params ? { params } : {}) };
+    },
     unmount() {
       unmounted = true;
       root.unmount();

@@ -29,7 +29,13 @@ export interface WidgetRootProps {
   options: MountOptions;
   shadow: ShadowRoot;
   /** Filled with the navigate function so the loader can move an open widget. */
-  navigateRef: { current: ((state: WidgetState, params?: Params) => void) | null };
+  navigateRef: NavigateRef;
+}
+
+/** The loader's way to move a mounted widget; a move asked before the first render waits in `pending`. */
+export interface NavigateRef {
+  current: ((state: WidgetState, params?: Params) => void) | null;
+  pending: { state: WidgetState; params?: Params } | null;
 }
 
 const NOTICE_MS = 6000;
@@ -61,6 +67,9 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
   useEffect(() => {
     // The host page's params are untyped: each state's reader keeps what it understands.
     navigateRef.current = (state, params) => dispatch({ type: 'goTo', state, params: parseStateParams(state, params) });
+    const pending = navigateRef.pending;
+    navigateRef.pending = null;
+    if (pending) navigateRef.current(pending.state, pending.params);
     return () => {
       navigateRef.current = null;
     };

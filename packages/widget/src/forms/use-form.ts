@@ -66,14 +66,14 @@ interface Registered {
  * busy, submit. Rules come from core, so the server checks the same.
  */
 export function useForm({ fields, initialValues, validate: screenRules, errorAction }: UseFormOptions): FormApi {
+  const [state, dispatch] = useReducer(formReducer, undefined, () =>
+    initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
   // The tax id's type and format (core's rules over the settings' types) join the screen's own rules.
-  const taxIdRule = useTaxIdRule(fields);
+  const taxIdRule = useTaxIdRule(fields, state.values);
   const validate = useMemo(
     () => (taxIdRule ? (values: FieldValues) => [...(screenRules?.(values) ?? []), ...taxIdRule(values)] : screenRules),
     [screenRules, taxIdRule],
   );
-  const [state, dispatch] = useReducer(formReducer, undefined, () =>
-    initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
   const stateRef = useRef<FormState>(state);
   stateRef.current = state;
   const registry = useRef(new Map<string, Registered>());

@@ -8,7 +8,10 @@ import { useTranslation } from '../i18n/use-translation.ts';
 
 let loaded: TaxIdFormatCheck | null = null;
 let loading: Promise<TaxIdFormatCheck> | null = null;
-/** The formats (core's tax-id-formats.ts over stdnum) are their own chunk, loaded once a form shows a tax id. */
+/**
+ * The formats (core's tax-id-formats.ts over stdnum, ~12 KB) are their own chunk, loaded once a tax id number
+ * is typed: most sign-ups leave the optional tax id empty and never download it.
+ */
 function loadFormats(): Promise<TaxIdFormatCheck> {
   loading ??= import('@portico/core/tax-ids/tax-id-formats').then((m) => (loaded = m.checkTaxIdFormat));
   return loading;
@@ -19,17 +22,18 @@ function loadFormats(): Promise<TaxIdFormatCheck> {
  * type's format (core's taxIdErrors, the same the server runs). Until the formats' chunk has loaded
  * only the type is checked; the server checks the format anyway. The message names the type.
  */
-export function useTaxIdRule(fields: readonly ConfiguredField[]): ((values: FieldValues) => FieldError[]) | null {
+export function useTaxIdRule(fields: readonly ConfiguredField[], values: FieldValues): ((values: FieldValues) => FieldError[]) | null {
   const { t } = useTranslation();
   const settings = useContext(WidgetContext)?.settings;
   const taxFields = useMemo(() => fields.filter((f) => f.controlType === 'TaxIdTypeTaxId'), [fields]);
   const [checkFormat, setCheckFormat] = useState<TaxIdFormatCheck | null>(() => loaded);
+  const typed = taxFields.some((f) => asTaxId(values[f.path]).TaxId.trim() !== '');
   useEffect(() => {
-    if (taxFields.length === 0 || checkFormat) return;
+    if (!typed || checkFormat) return;
     let live = true;
     void loadFormats().then((check) => { if (live) setCheckFormat(() => check); }, () => undefined);
     return () => { live = false; };
-  }, [taxFields.length, checkFormat]);
+  }, [typed, checkFormat]);
   return useMemo(() => {
     if (taxFields.length === 0) return null;
     const types = taxIdTypesOrDefault(settings?.TaxIdTypes);

@@ -18,7 +18,8 @@ import { galleryFieldEntries } from './gallery-fields.ts';
 export function ConfiguredFormSample() {
   const { t } = useTranslation();
   const { settings, actions } = useWidget();
-  const fields = useMemo(() => configuredFields(galleryFieldEntries(settings)), [settings]);
+  // As a paid sign-up asks them: a RequiredWhenPaymentDue field (the demo company's billing address) is required here.
+  const fields = useMemo(() => configuredFields(galleryFieldEntries(settings), { paymentDue: true }), [settings]);
   const form = useForm({ fields });
   const [rejectAsServer, setRejectAsServer] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

@@ -154,45 +154,54 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   }
 
   const changePlan = params.fixedPlan ? undefined : () => actions.goTo('selectPlan', { nextState: 'register' });
+  // Issue 15: a one-page paid sign-up lays out as checkout does (signup.css): on a wide embed the order summary
+  // sits beside the form; otherwise a wide embed keeps the form to a readable column instead of 1,000 px fields.
+  // The DOM order stays the one-column reading order (plan, fields, summary, payment…), so focus follows what is seen.
+  const withSummary = paymentDue && onePage;
   return (
-    <div ref={signupSheetRef}>
+    <div ref={signupSheetRef} className={withSummary ? 'p-checkout-layout' : 'p-checkout-layout p-register-narrow'}>
       <ScreenHeading>{t('states.register')}</ScreenHeading>
-      <form ref={billingSheetRef} className="p-signup" noValidate onSubmit={save} aria-label={t('states.register')}>
-        <ErrorList errors={[...incoming, ...form.errorList]} />
-        {plan ? (
-          <div className="p-signup-section">
-            <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />
-            <PlanDetailBlock item={plan} term={draft.term} currency={catalog.currency}
-              {...(hasPlanQuantity(plan) ? { quantity: draft.quantity } : {})} {...(changePlan ? { onChangePlan: changePlan } : {})} />
+      <form ref={billingSheetRef} className={withSummary ? 'p-signup p-checkout' : 'p-signup'} noValidate onSubmit={save} aria-label={t('states.register')}>
+        <div className="p-checkout-head">
+          <ErrorList errors={[...incoming, ...form.errorList]} />
+          {plan ? (
+            <div className="p-signup-section">
+              <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />
+              <PlanDetailBlock item={plan} term={draft.term} currency={catalog.currency}
+                {...(hasPlanQuantity(plan) ? { quantity: draft.quantity } : {})} {...(changePlan ? { onChangePlan: changePlan } : {})} />
+            </div>
+          ) : (
+            <p className="p-help">{t('signup.noPlanYet')}</p>
+          )}
+          {settings.GoogleOAuthClientId && (
+            <>
+              <Suspense fallback={null}>
+                <LazyGoogleSignInButton clientId={settings.GoogleOAuthClientId} onCredential={onGoogle} dark={dark && settings.Theme.displayMode !== 'light'} />
+              </Suspense>
+              <OrDivider />
+            </>
+          )}
+          {googleToken && <p className="p-help" role="status">{t('signup.googleCompleting')}</p>}
+          <div className="p-signup-fields">
+            <ConfiguredFields form={form} />
+            {askPassword && <Suspense fallback={null}><SignupPasswordField form={form} path={DRAFT.password} policy={settings.PasswordPolicy} /></Suspense>}
+            <ProfileImageField onFile={setImage} />
           </div>
-        ) : (
-          <p className="p-help">{t('signup.noPlanYet')}</p>
-        )}
-        {settings.GoogleOAuthClientId && (
-          <>
-            <Suspense fallback={null}>
-              <LazyGoogleSignInButton clientId={settings.GoogleOAuthClientId} onCredential={onGoogle} dark={dark && settings.Theme.displayMode !== 'light'} />
-            </Suspense>
-            <OrDivider />
-          </>
-        )}
-        {googleToken && <p className="p-help" role="status">{t('signup.googleCompleting')}</p>}
-        <div className="p-signup-fields">
-          <ConfiguredFields form={form} />
-          {askPassword && <Suspense fallback={null}><SignupPasswordField form={form} path={DRAFT.password} policy={settings.PasswordPolicy} /></Suspense>}
-          <ProfileImageField onFile={setImage} />
         </div>
         {/* Nothing due: no order summary and no discount code (a $0.00 summary only repeats 'Free'). */}
-        {!paymentDue ? null : onePage ? checkout.orderSummary : checkout.discountEntry}
-        {checkout.paymentSection}
-        {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
-        <EmailUpdatesCheckbox form={form} />
-        {checkout.captcha}
-        <SubmitBar
-          label={submitsHere ? checkout.submitLabel(registerSubmitKey(true, checkout.dueNow)) : t(registerSubmitKey(false, 0))}
-          blockers={checkout.blockers}
-          busy={form.busy}
-        />
+        {withSummary ? <div className="p-checkout-summary">{checkout.orderSummary}</div> : null}
+        <div className="p-checkout-rest">
+          {paymentDue && !onePage ? checkout.discountEntry : null}
+          {checkout.paymentSection}
+          {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
+          <EmailUpdatesCheckbox form={form} />
+          {checkout.captcha}
+          <SubmitBar
+            label={submitsHere ? checkout.submitLabel(registerSubmitKey(true, checkout.dueNow)) : t(registerSubmitKey(false, 0))}
+            blockers={checkout.blockers}
+            busy={form.busy}
+          />
+        </div>
       </form>
     </div>
   );
