@@ -2,9 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
-import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
-import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
+import { openHarness, serverPerFile } from './support/signup.ts';
+import { mailboxPerFile } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
+import { signedInTeamOwner } from './support/team-owner.ts';
 
 /**
  * Issue 15 item 3 (and item 8's tax id row at phone width) in Chromium, by role and label, against a
@@ -26,22 +27,7 @@ type PorticoWindow = { Portico: { setAccessToken(t: string | null): void; open(s
 
 /** The owner of a Team account with no address and no tax id (an import), signed in over POST /tokens. */
 async function signedInOwner(): Promise<string> {
-  const email = uniqueEmail('acct');
-  const imported = await api('POST', '/api/v1/admin/accounts/import', {
-    admin: true,
-    body: {
-      Name: 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
-      Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: 'plan-team' }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
-    },
-  });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
-  const harness = new URL('/harness.html', server.url).href;
-  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
-  const token = new URL(await mailedResetLink(mails, email)).searchParams.get('resetToken')!;
-  expect((await api('POST', `/api/v1/crm/people/resetPassword/${token}`, { body: { NewPassword: PASSWORD } })).status).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return signIn.json.access_token as string;
+  return (await signedInTeamOwner(api, server.url, mails, 'acct', PASSWORD)).token;
 }
 
 async function signedInPage(token: string, viewport?: { width: number; height: number }) {

@@ -4,9 +4,10 @@ import { pngOfSize, tinyPng } from '../packages/server/src/files/test-images.ts'
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
-import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
-import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
+import { openHarness, serverPerFile } from './support/signup.ts';
+import { mailboxPerFile } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
+import { signedInTeamOwner } from './support/team-owner.ts';
 
 /**
  * Issue 8 item 4 in Chromium, by role and label: a customer signed in through POST /tokens (the
@@ -23,29 +24,12 @@ const mails = mailboxPerFile(env);
 const session = browserPerFile();
 const server = serverPerFile(env);
 
-/** The token of the newest reset link mailed to `to`. */
-const mailedToken = async (to: string) => new URL(await mailedResetLink(mails, to)).searchParams.get('resetToken')!;
 
 const api = apiCalls(() => server.url, ADMIN_KEY);
 
 /** A customer on the Team plan with a password (set through the reset mail, as a first sign-in is), signed in over POST /tokens. */
 async function signedUpCustomer(): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail('ada');
-  const imported = await api('POST', '/api/v1/admin/accounts/import', {
-    admin: true,
-    body: {
-      Name: 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
-      Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: 'plan-team' }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
-    },
-  });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
-  const harness = new URL('/harness.html', server.url).href;
-  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
-  const reset = await api('POST', `/api/v1/crm/people/resetPassword/${await mailedToken(email)}`, { body: { NewPassword: PASSWORD } });
-  expect(reset.status, JSON.stringify(reset.json)).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return { email, token: signIn.json.access_token as string };
+  return signedInTeamOwner(api, server.url, mails, 'ada', PASSWORD);
 }
 
 type PorticoWindow = { Portico: { setAccessToken(t: string | null): void; open(s: string): Promise<void>; setTheme(t: object): void } };

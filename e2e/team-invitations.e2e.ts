@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
@@ -6,6 +6,7 @@ import { screenshotPath } from './support/demo-page.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
+import { openTeamDialog, setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
 
 /**
  * Issue 15 items 2, 8 and 10 (team part), in Chromium by role and label, mail read from a real SMTP
@@ -63,20 +64,8 @@ async function invite(ownerToken: string, body: { Email: string; FirstName?: str
   return mailedResetLink(mails, body.Email);
 }
 
-async function signedInHarness(page: Page, token: string | null): Promise<void> {
-  await page.evaluate((t) => (window as unknown as { Portico: { setAccessToken(t: string | null): void } }).Portico.setAccessToken(t), token);
-}
 
-async function openTeam(page: Page): Promise<Locator> {
-  await page.evaluate(() => (window as unknown as { Portico: { open(s: string): Promise<void> } }).Portico.open('team'));
-  const dialog = page.getByRole('dialog', { name: 'Team' });
-  await dialog.getByRole('list', { name: 'Team members' }).waitFor();
-  return dialog;
-}
 
-async function setTheme(page: Page, displayMode: 'light' | 'dark') {
-  await page.evaluate((m) => (window as unknown as { Portico: { setTheme(t: object): void } }).Portico.setTheme({ displayMode: m }), displayMode);
-}
 
 /** Today in the spec's medium style, as the page's own Intl says it ('Nov 27, 2026'). */
 const todayMedium = (page: Page) => page.evaluate(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date()));
@@ -90,8 +79,8 @@ describe('pending invitations on the Team screen', () => {
     await invite(owner.token, { Email: nameless });
 
     const page = await openHarness(session.context, server.url);
-    await signedInHarness(page, owner.token);
-    const team = await openTeam(page);
+    await setHarnessToken(page, owner.token);
+    const team = await openTeamDialog(page);
     const pending = team.getByRole('list', { name: 'Pending invitations' });
     await pending.waitFor();
     // Apart from the members: only the owner is a member; both invitations are pending, each holding a seat.
@@ -105,13 +94,13 @@ describe('pending invitations on the Team screen', () => {
     expect(await team.getByText('(no name)').count()).toBe(0);
     await pending.getByRole('listitem').filter({ hasText: nameless }).waitFor();
 
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('c-team-pending-light') });
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('c-team-pending-dark') });
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
 
     // Resend right after the invitation: nothing more is mailed (a double click, an impatient owner), and the notice says so.
     const resendGrace = graceRow.getByRole('button', { name: `Resend invitation to ${graceEmail}` });
@@ -139,10 +128,10 @@ describe('pending invitations on the Team screen', () => {
     await pending.getByRole('button', { name: `Revoke invitation to ${nameless}` }).click();
     const revoke = page.getByRole('dialog', { name: 'Revoke invitation' });
     await revoke.getByText(`Revoke the invitation to ${nameless}? The link in their email will stop working and their seat becomes free.`, { exact: true }).waitFor();
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await revoke.screenshot({ path: screenshotPath('c-team-revoke-dark') });
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await revoke.getByRole('button', { name: 'Revoke invitation' }).click();
     await page.getByText(`The invitation to ${nameless} was revoked`).waitFor();
     const after = page.getByRole('dialog', { name: 'Team' });
@@ -161,10 +150,10 @@ describe('pending invitations on the Team screen', () => {
     const screen = page.getByRole('dialog', { name: 'Set your password' });
     await screen.getByText('Ada Lovelace invited you to join Difference Engines Ltd.', { exact: true }).waitFor();
     await screen.getByText('Choose a password to join. Saving it signs you in.', { exact: true }).waitFor();
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await screen.screenshot({ path: screenshotPath('c-invitee-set-password-light') });
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await screen.screenshot({ path: screenshotPath('c-invitee-set-password-dark') });
     await screen.getByLabel('New password').fill(PASSWORD);
@@ -173,8 +162,8 @@ describe('pending invitations on the Team screen', () => {
     await context.close();
 
     const ownerPage = await openHarness(session.context, server.url);
-    await signedInHarness(ownerPage, owner.token);
-    const team = await openTeam(ownerPage);
+    await setHarnessToken(ownerPage, owner.token);
+    const team = await openTeamDialog(ownerPage);
     await team.getByRole('list', { name: 'Team members' }).getByText('Lin', { exact: true }).waitFor();
     expect(await team.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
   });
@@ -184,17 +173,17 @@ describe('pending invitations on the Team screen', () => {
     const email = uniqueEmail('joan');
     await setPasswordWith(tokenOf(await invite(owner.token, { Email: email, FirstName: 'Joan', LastName: 'Clarke' })));
     const page = await openHarness(session.context, server.url);
-    await signedInHarness(page, owner.token);
-    const team = await openTeam(page);
+    await setHarnessToken(page, owner.token);
+    const team = await openTeamDialog(page);
     await team.getByRole('button', { name: 'Make primary contact: Joan Clarke' }).click();
     await page.getByRole('dialog', { name: 'Make primary contact' }).getByRole('button', { name: 'Make primary contact', exact: true }).click();
     const login = page.getByRole('dialog', { name: 'Log in' });
     const notice = login.getByRole('status').filter({ hasText: 'You made Joan Clarke the primary contact, so you were logged out. Log in again to continue as a team member.' });
     await notice.waitFor();
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await login.screenshot({ path: screenshotPath('c-login-after-handover-light') });
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await login.screenshot({ path: screenshotPath('c-login-after-handover-dark') });
   });
@@ -205,8 +194,8 @@ describe('pending invitations on the Team screen', () => {
     await invite(owner.token, { Email: long, FirstName: 'Maria', LastName: 'Okafor' });
     const phone = await newContext(session.browser, { viewport: { width: 390, height: 844 } });
     const page = await openHarness(phone, server.url);
-    await signedInHarness(page, owner.token);
-    const team = await openTeam(page);
+    await setHarnessToken(page, owner.token);
+    const team = await openTeamDialog(page);
     const row = team.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem').filter({ hasText: 'Maria Okafor' });
     const email = row.locator('.p-email');
     await email.waitFor();
@@ -220,10 +209,10 @@ describe('pending invitations on the Team screen', () => {
     }));
     expect(pieces.map((p) => p.text)).toEqual([long.slice(0, long.indexOf('@')), long.slice(long.indexOf('@'))]);
     expect(pieces.every((p) => p.lines === 1)).toBe(true);
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('c-team-pending-phone-light') });
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('c-team-pending-phone-dark') });
     await phone.close();

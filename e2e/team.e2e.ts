@@ -1,4 +1,3 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
@@ -6,6 +5,7 @@ import { HARNESS, describeFocus, openDemoPage, screenshotPath } from './support/
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
+import { openTeamDialog, setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
 
 /**
  * Issue 8 'Must show', the team part: the owner of a per-seat account invites a member (the mail
@@ -42,20 +42,8 @@ async function setPasswordWith(token: string): Promise<string> {
 }
 
 /** The harness with this access token set in the widget, as a host page does after its own sign-in. */
-async function signedInHarness(page: Page, token: string | null): Promise<void> {
-  await page.evaluate((t) => (window as unknown as { Portico: { setAccessToken(t: string | null): void } }).Portico.setAccessToken(t), token);
-}
 
-async function openTeam(page: Page): Promise<Locator> {
-  await page.evaluate(() => (window as unknown as { Portico: { open(s: string): Promise<void> } }).Portico.open('team'));
-  const dialog = page.getByRole('dialog', { name: 'Team' });
-  await dialog.getByRole('list', { name: 'Team members' }).waitFor();
-  return dialog;
-}
 
-async function setTheme(page: Page, displayMode: 'light' | 'dark') {
-  await page.evaluate((m) => (window as unknown as { Portico: { setTheme(t: object): void } }).Portico.setTheme({ displayMode: m }), displayMode);
-}
 
 describe('team: invite, set a password from the mail, promote, remove', () => {
   test('the whole team flow in Chromium, with axe in light and dark', async () => {
@@ -77,14 +65,14 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
 
     // The owner's team: 'Account owner', 1 of 3 seats, the invite button.
     const page = await openHarness(session.context, server.url);
-    await signedInHarness(page, ownerToken);
-    let team = await openTeam(page);
+    await setHarnessToken(page, ownerToken);
+    let team = await openTeamDialog(page);
     await team.getByText('Account owner', { exact: true }).waitFor();
     await team.getByText('Using 1 out of 3 seats', { exact: true }).waitFor();
     await team.getByText('Your plan allows up to 25 people on this account.').waitFor();
     // Issue 15: 'Edit number of units' waits for planOptionsChange's screen (no control leads to 'not available yet').
     expect(await team.getByRole('button', { name: 'Edit number of units' }).count()).toBe(0);
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('team-owner-light') });
 
@@ -97,10 +85,10 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
     await inviteDialog.getByRole('textbox', { name: 'Email', exact: true }).fill(inviteeEmail);
     await inviteDialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Grace');
     await inviteDialog.getByRole('textbox', { name: 'Last name', exact: true }).fill('Hopper');
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await inviteDialog.screenshot({ path: screenshotPath('team-invite-dark') });
-    await setTheme(page, 'light');
+    await setHarnessTheme(page, 'light');
     await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
     team = page.getByRole('dialog', { name: 'Team' });
     await page.getByText(`Invitation sent to ${inviteeEmail}`).waitFor();
@@ -118,12 +106,12 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
 
     // The member sees the team but no owner actions.
     const gracePage = await openHarness(await newContext(session.browser), server.url);
-    await signedInHarness(gracePage, graceToken);
-    const graceTeam = await openTeam(gracePage);
+    await setHarnessToken(gracePage, graceToken);
+    const graceTeam = await openTeamDialog(gracePage);
     await graceTeam.getByText('Account owner', { exact: true }).waitFor();
     expect(await graceTeam.getByRole('button', { name: /^Remove / }).count()).toBe(0);
     expect(await graceTeam.getByRole('button', { name: 'Invite new team member' }).count()).toBe(0);
-    await setTheme(gracePage, 'dark');
+    await setHarnessTheme(gracePage, 'dark');
     await expectNoSeriousViolations(gracePage, POPUP);
     await graceTeam.screenshot({ path: screenshotPath('team-member-dark') });
 
@@ -131,8 +119,8 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
     // spec's question, then logged out and sent to login.
     await page.reload();
     await page.waitForFunction(() => 'Portico' in window);
-    await signedInHarness(page, ownerToken);
-    team = await openTeam(page);
+    await setHarnessToken(page, ownerToken);
+    team = await openTeamDialog(page);
     await team.getByRole('list', { name: 'Team members' }).getByText('Grace Hopper', { exact: true }).waitFor();
     expect(await team.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
     await team.getByRole('button', { name: 'Make primary contact: Grace Hopper' }).click();
@@ -152,14 +140,14 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
     expect((await api('GET', '/api/v1/auth/session', { token: adaMemberToken })).json).toMatchObject({ IsPrimary: false });
     await gracePage.reload();
     await gracePage.waitForFunction(() => 'Portico' in window);
-    await signedInHarness(gracePage, graceOwnerToken);
-    const newOwnerTeam = await openTeam(gracePage);
+    await setHarnessToken(gracePage, graceOwnerToken);
+    const newOwnerTeam = await openTeamDialog(gracePage);
     await newOwnerTeam.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
 
     // Grace removes Ada: the confirmation names her; Ada's token stops at once.
     const remove = gracePage.getByRole('dialog', { name: 'Remove team member' });
     await remove.getByText('Are you sure you want to remove Ada Lovelace from your account?', { exact: false }).waitFor();
-    await setTheme(gracePage, 'light');
+    await setHarnessTheme(gracePage, 'light');
     await expectNoSeriousViolations(gracePage, POPUP);
     await remove.screenshot({ path: screenshotPath('team-remove-light') });
     expect(await sessionStatus(adaMemberToken)).toBe(200);
@@ -169,7 +157,7 @@ describe('team: invite, set a password from the mail, promote, remove', () => {
     await after.getByRole('list', { name: 'Team members' }).waitFor();
     await expect.poll(() => after.getByText('Ada Lovelace', { exact: true }).count()).toBe(0);
     expect(await sessionStatus(adaMemberToken)).toBe(401);
-    await setTheme(gracePage, 'dark');
+    await setHarnessTheme(gracePage, 'dark');
     await expectNoSeriousViolations(gracePage, POPUP);
     await after.screenshot({ path: screenshotPath('team-after-remove-dark') });
     await gracePage.context().close();
@@ -200,8 +188,8 @@ describe('team pages', () => {
       expect(res.status, JSON.stringify(res.json)).toBe(201);
     }
     const page = await openHarness(session.context, server.url);
-    await signedInHarness(page, token);
-    const team = await openTeam(page);
+    await setHarnessToken(page, token);
+    const team = await openTeamDialog(page);
     const pages = team.getByRole('navigation', { name: 'Pending invitation pages' });
     await pages.waitFor();
     expect(await team.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem').count()).toBe(25);
@@ -213,7 +201,7 @@ describe('team pages', () => {
     expect(await team.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem').count()).toBe(1);
     expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(await describeFocus(page)).toContain('Page 2');
-    await setTheme(page, 'dark');
+    await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
     await team.screenshot({ path: screenshotPath('team-page-2-dark') });
   });
@@ -225,7 +213,7 @@ describe('team in demo mode', () => {
     session.context.on('request', (r) => requests.push(r.url()));
     const page = await openDemoPage(session.context, `${HARNESS}?demo=1`);
     await page.getByRole('radio', { name: 'Paying team owner' }).click();
-    const team = await openTeam(page);
+    const team = await openTeamDialog(page);
     // Two pending invitations hold seats (issue 15); the one without a name shows its address, never '(no name)'.
     await team.getByText('Using 6 out of 8 seats', { exact: true }).waitFor();
     await team.getByText('Account owner', { exact: true }).waitFor();
