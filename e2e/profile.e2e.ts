@@ -72,6 +72,10 @@ describe('profile and account in Chromium', () => {
     const photo = edit.getByLabel('Profile photo', { exact: true });
     await edit.getByText('Max 2MB, png or jpg').waitFor();
     expect(await edit.getByRole('textbox').count()).toBe(0);
+    // Save with no file chosen saves nothing, and says so rather than 'Profile updated'.
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('alert').filter({ hasText: 'Choose a photo to upload first.' }).waitFor();
+    expect(await page.getByText('Profile updated').count()).toBe(0);
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0x90)]);
     await photo.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: exe });
     await edit.getByRole('button', { name: 'Save' }).click();

@@ -63,6 +63,11 @@ function ProfileEditForm({ profile, group, photoOnly }: { profile: Profile; grou
   const [clearPhoto, setClearPhoto] = useState(0);
 
   const save = form.handleSubmit(async ({ payload }) => {
+    // 'Change profile photo' with no file chosen has nothing to save: say so instead of 'Profile updated'.
+    if (photoOnly && !photo) {
+      setPhotoProblem({ code: 'profileArea.edit.choosePhoto', message: t('profileArea.edit.choosePhoto') });
+      return undefined;
+    }
     if (photo) {
       try {
         await uploadPhoto(api, photo);

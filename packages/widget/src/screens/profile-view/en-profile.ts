@@ -25,6 +25,7 @@ export const enProfile = {
     photoPreview: 'Preview of your new profile photo',
     photoPreviewNote: 'Your new photo. It is saved when you press Save.',
     photoSelected: 'New photo: {{name}}',
+    choosePhoto: 'Choose a photo to upload first.',
     removePhoto: 'Remove photo',
     save: 'Save',
     cancel: 'Cancel',
