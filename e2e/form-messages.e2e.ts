@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { signInCompanyConfigPerFile } from './support/members-site.ts';
-import { acceptTerms, fillPerson, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { acceptTerms, fillPerson, freeSignUpBody, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
 /**
  * Issue 15 items 7 and 9 in Chromium, by role and label: when a field turns red (left with a wrong
@@ -37,12 +37,7 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
 async function signUp(tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   const nonce = await api('POST', '/api/v1/nonce');
-  const res = await api('POST', '/api/v1/crm/registrations', {
-    Person: { Email: email, FirstName: 'Ada', LastName: 'Lovelace', Password: PASSWORD },
-    Account: { Name: 'Analytical Engines', BillingAddress: { AddressLine1: '1 Market St', City: 'San Francisco', State: 'CA', PostalCode: '94105', Country: 'US' } },
-    Subscription: { Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly' },
-    TermsAccepted: true, Nonce: nonce.json.Value,
-  });
+  const res = await api('POST', '/api/v1/crm/registrations', freeSignUpBody(email, PASSWORD, nonce.json.Value));
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return email;
 }

@@ -5,7 +5,7 @@ import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
 import { fakeMembersSite, signInCompanyConfigPerFile } from './support/members-site.ts';
-import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { freeSignUpBody, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { tabTo } from './support/keyboard.ts';
 
 /**
@@ -46,12 +46,7 @@ const signInStatus = async (email: string, password: string) => (await api('POST
 async function signUp(tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   const nonce = await api('POST', '/api/v1/nonce');
-  const res = await api('POST', '/api/v1/crm/registrations', {
-    Person: { Email: email, FirstName: 'Ada', LastName: 'Lovelace', Password: PASSWORD },
-    Account: { Name: 'Analytical Engines', BillingAddress: { AddressLine1: '1 Market St', City: 'San Francisco', State: 'CA', PostalCode: '94105', Country: 'US' } },
-    Subscription: { Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly' },
-    TermsAccepted: true, Nonce: nonce.json.Value,
-  });
+  const res = await api('POST', '/api/v1/crm/registrations', freeSignUpBody(email, PASSWORD, nonce.json.Value));
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return email;
 }

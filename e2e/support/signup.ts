@@ -111,3 +111,13 @@ export async function sandboxIntent(server: string, clientSecret: string): Promi
   const res = await fetch(`${server}/sandbox/v1/intents?client_secret=${encodeURIComponent(clientSecret)}`);
   return (await res.json()) as { status: string; amount: number; object: string };
 }
+
+/** The body of a free sign-up over the API: Ada Lovelace with a password, Analytical Engines in San Francisco, on the free plan. */
+export function freeSignUpBody(email: string, password: string, nonce: unknown) {
+  return {
+    Person: { Email: email, FirstName: 'Ada', LastName: 'Lovelace', Password: password },
+    Account: { Name: 'Analytical Engines', BillingAddress: { AddressLine1: '1 Market St', City: 'San Francisco', State: 'CA', PostalCode: '94105', Country: 'US' } },
+    Subscription: { Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly' },
+    TermsAccepted: true, Nonce: nonce,
+  };
+}
