@@ -177,8 +177,8 @@ describe('login', () => {
     await logIn(dialog, zeta.email);
     const choose = page.getByRole('dialog', { name: 'Choose Account' });
     await choose.getByRole('heading', { name: 'Choose Account' }).waitFor({ timeout: 20_000 });
-    const names = await choose.getByRole('listitem').allTextContents();
-    expect(names.map((n) => n.split(' · ')[0])).toEqual(['Alpha Labs', 'Zeta Works']);
+    // The heading shows before the accounts arrive: wait for the list, not the heading.
+    await expect.poll(async () => (await choose.getByRole('listitem').allTextContents()).map((n) => n.split(' · ')[0]), { timeout: 20_000 }).toEqual(['Alpha Labs', 'Zeta Works']);
     await expectNoSeriousViolations(page, { include: ['[data-portico-popup-host]'] });
     await page.screenshot({ path: screenshotPath('login-choose-account') });
     await choose.getByRole('button', { name: /Alpha Labs/ }).click();
