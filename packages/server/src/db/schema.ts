@@ -115,6 +115,8 @@ export const accounts = pgTable('accounts', {
   taxStatus: text('tax_status'),
   taxIds: jsonb('tax_ids').$type<{ TaxId: string; TaxIdType: string }[]>().notNull().default(sql`'[]'::jsonb`),
   accountCredit: integer('account_credit').notNull().default(0),
+  /** When the configured retention offer was shown to this account at cancellation (offered once). */
+  retentionOfferedAt: timestamp('retention_offered_at', { withTimezone: true, mode: 'date' }),
   /** Values of the company's own registration fields on the account (`Account.FieldValues.<SystemName>`). */
   fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   created: created(),
@@ -305,7 +307,8 @@ export const invoices = pgTable('invoices', {
   uid: text('uid').primaryKey(),
   accountUid: text('account_uid').notNull().references(() => accounts.uid, { onDelete: 'cascade' }),
   subscriptionUid: text('subscription_uid').references(() => subscriptions.uid, { onDelete: 'set null' }),
-  invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity(),
+  /** Sequential per company with no gaps: taken from `invoice_counters` in the invoice's own transaction (issue 16). */
+  invoiceNumber: integer('invoice_number').notNull(),
   invoiceDate: timestamp('invoice_date', { withTimezone: true, mode: 'date' }).notNull(),
   currency: text('currency').notNull(),
   subtotal: integer('subtotal').notNull(),
@@ -316,8 +319,42 @@ export const invoices = pgTable('invoices', {
   status: text('status').notNull(),
   taxBehavior: text('tax_behavior'),
   lines: jsonb('lines').notNull(),
+  /** What was billed: signup (the first invoice), plan_change (an upgrade's prorated charge), renewal (issue 17). */
+  kind: text('kind').notNull().default('signup'),
+  /** The service period the invoice covers, when it covers one. */
+  periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }),
+  periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
+  /** When the invoice became Paid. */
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   created: created(),
-}, (t) => [index('invoices_account_idx').on(t.accountUid)]);
+}, (t) => [
+  index('invoices_account_idx').on(t.accountUid, t.invoiceDate),
+  uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
+]);
+
+/** The last invoice number given (one row per numbering series; the company's is 'invoices'), updated in the invoice's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * Cancellation requests (spec 2 section 3): the plan ends at the period end; 'Restore plan' marks the
+ * request restored. At most one open request per account.
+ */
+export const cancellations = pgTable('cancellations', {
+  uid: text('uid').primaryKey(),
+  accountUid: text('account_uid').notNull().references(() => accounts.uid, { onDelete: 'cascade' }),
+  personUid: text('person_uid').references(() => people.uid, { onDelete: 'set null' }),
+  priorAccountStage: text('prior_account_stage'),
+  cancelationReason: text('cancelation_reason'),
+  comment: text('comment'),
+  submittedDateTime: timestamp('submitted_date_time', { withTimezone: true, mode: 'date' }).notNull(),
+  /** When the plan ends (the current period's end). */
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  /** Set by 'Restore plan'; an open request has none. */
+  restored: timestamp('restored', { withTimezone: true, mode: 'date' }),
+}, (t) => [uniqueIndex('cancellations_open_idx').on(t.accountUid).where(sql`${t.restored} is null`)]);
 
 /** Money received (or refused) for an invoice through a gateway. */
 export const payments = pgTable('payments', {
@@ -443,8 +480,51 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   captureMethod: text('capture_method').notNull().default('automatic'),
   /** Where the authentication step sends the browser back (set at confirm, checked against the allowed origins). */
   returnUrl: text('return_url'),
+  /** Made and confirmed by the merchant on a saved method without the customer present (off-session charge). */
+  offSession: boolean('off_session').notNull().default(false),
   created: created(),
   updated: updated(),
+});
+
+/** The sandbox provider's subscriptions (the card-provider billing variant): made through `POST /sandbox/v1/subscriptions`, as a test or the demo sets them up in a provider's dashboard. */
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  /** active, trialing, past_due, canceled, incomplete, unpaid */
+  status: text('status').notNull(),
+  startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }).notNull(),
+  endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+  cancelAt: timestamp('cancel_at', { withTimezone: true, mode: 'date' }),
+  /** Items: [{ productName, unitAmount, currency, interval, quantity }] */
+  items: jsonb('items').notNull(),
+  created: created(),
+}, (t) => [index('sandbox_subscriptions_customer_idx').on(t.customerId)]);
+
+/** The sandbox provider's invoices (card-provider billing variant). */
+export const sandboxInvoices = pgTable('sandbox_invoices', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  subscriptionId: text('subscription_id'),
+  number: text('number').notNull(),
+  currency: text('currency').notNull(),
+  total: integer('total').notNull(),
+  /** draft, open, paid, uncollectible, void */
+  status: text('status').notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
+  /** Items as billed: [{ description, quantity, unitAmount, amount }] */
+  lines: jsonb('lines').notNull(),
+  created: created(),
+}, (t) => [index('sandbox_invoices_customer_idx').on(t.customerId)]);
+
+/** Sessions of the sandbox's plain customer portal page. */
+export const sandboxPortalSessions = pgTable('sandbox_portal_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  returnUrl: text('return_url').notNull(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  created: created(),
 });
 
 export const sandboxCharges = pgTable('sandbox_charges', {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
+import { invoicesRepository } from '../billing/invoices.repository.ts';
 import { invoices, paymentInformation, payments } from '../db/schema.ts';
 import { consumeSignupPayment, releaseSignupPayment, settleSignupPayment, verifySignupPayment } from './consume-signup-payment.ts';
 import { unitOfWork } from '../unit-of-work.ts';
@@ -26,7 +27,7 @@ async function paidSignup(card: string = CARDS.visa) {
 
 async function withInvoice(accountUid: string, total: number) {
   const uid = `inv-${accountUid}`;
-  await t.database.db.insert(invoices).values({ uid, accountUid, invoiceDate: new Date(), currency: 'USD', subtotal: total, tax: 0, total, amountPaid: 0, status: 'Open', lines: [] });
+  await invoicesRepository(t.database.db).insert({ uid, accountUid, subscriptionUid: null, invoiceDate: new Date(), currency: 'USD', subtotal: total, tax: 0, total, status: 'Open', taxBehavior: null, lines: [] });
   return uid;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
+import { invoicesRepository } from '../billing/invoices.repository.ts';
 import { invoices, outbox, paymentIntents, payments } from '../db/schema.ts';
 import type { JobContext } from '../jobs/job-types.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
@@ -64,7 +65,7 @@ async function committedUncapturedSignup() {
   const invoiceUid = `inv-${account.Uid}`;
   const at = t.clock.now();
   const receipt = { personUid: `person-of-${account.Uid}`, receipt: { number: 1 } };
-  await t.database.db.insert(invoices).values({ uid: invoiceUid, accountUid: account.Uid, invoiceDate: at, currency: 'USD', subtotal: intent.amount, tax: 0, total: intent.amount, amountPaid: 0, status: 'Open', lines: [] });
+  await invoicesRepository(t.database.db).insert({ uid: invoiceUid, accountUid: account.Uid, subscriptionUid: null, invoiceDate: at, currency: 'USD', subtotal: intent.amount, tax: 0, total: intent.amount, status: 'Open', taxBehavior: null, lines: [] });
   const consumed = await store().transaction((repos) =>
     consumeSignupPayment(repos, verified, { accountUid: account.Uid, invoiceUid, at, onPaid: [{ topic: 'mail.receipt', payload: receipt }] }));
   return { ...intent, consumed, accountUid: account.Uid, invoiceUid, at, receipt };
@@ -144,7 +145,7 @@ describe('a paid sign-up whose capture never happened (the server died after the
       stripe.update(intent.id, { status: 'requires_capture', payment_method: 'pm_RecordedCard4444', amount_capturable: 12800 });
       const account = await importCustomer(t);
       const at = t.clock.now();
-      await t.database.db.insert(invoices).values({ uid: `inv-${account.Uid}`, accountUid: account.Uid, invoiceDate: at, currency: 'USD', subtotal: 12800, tax: 0, total: 12800, amountPaid: 0, status: 'Open', lines: [] });
+      await invoicesRepository(t.database.db).insert({ uid: `inv-${account.Uid}`, accountUid: account.Uid, invoiceDate: at, currency: 'USD', subtotal: 12800, tax: 0, total: 12800, subscriptionUid: null, taxBehavior: null, status: 'Open', lines: [] });
       await t.database.db.insert(payments).values({ uid: `pay-${account.Uid}`, accountUid: account.Uid, invoiceUid: `inv-${account.Uid}`, gateway: 'stripe', gatewayReference: intent.id, amount: 12800, currency: 'USD', status: 'authorized', created: at });
       // The dying process's capture reached Stripe; its booking never ran.
       expect((await gateway.captureIntent(intent.id)).status).toBe('succeeded');

@@ -134,10 +134,13 @@ export function paymentsRepository(db: Db) {
       return rows.map((r) => ({ uid: r.uid, currency: r.currency, outstanding: Math.max(0, r.total - r.amountPaid) }));
     },
     /** Books money against an invoice; Paid once nothing is owed. Answers whether the invoice is Paid now. */
-    async applyToInvoice(invoiceUid: string, amountMinor: number): Promise<boolean> {
+    async applyToInvoice(invoiceUid: string, amountMinor: number, at?: Date): Promise<boolean> {
+      // paid_at by the server clock when the caller has it (the admin clock moves it), else the database's.
+      const paidAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
       const [row] = await db.update(invoices).set({
         amountPaid: sql`${invoices.amountPaid} + ${amountMinor}`,
         status: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then 'Paid' else ${invoices.status} end`,
+        paidAt: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then coalesce(${invoices.paidAt}, ${paidAt}) else ${invoices.paidAt} end`,
       }).where(eq(invoices.uid, invoiceUid)).returning({ status: invoices.status });
       return row?.status === 'Paid';
     },

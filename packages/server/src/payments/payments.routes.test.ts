@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
 import { importCustomer } from '../billing/billing-test-helpers.ts';
+import { invoicesRepository } from '../billing/invoices.repository.ts';
 import { invoices, paymentIntents } from '../db/schema.ts';
 import { CARDS, cardToken, confirm, dueNow, pay, proDraft, signupIntent } from './payments-test-helpers.ts';
 
@@ -99,10 +100,9 @@ describe('POST /billing/paymentinformation/intent at sign-up (public)', () => {
     // Nothing owed: a setup intent to (re)save a card.
     const nothingOwed = await t.request({ method: 'POST', url, payload: {}, headers: admin });
     expect(nothingOwed.json()).toMatchObject({ IsSetupIntent: true, IsPaymentAuthentication: false, OutstandingAmount: 0 });
-    await t.database.db.insert(invoices).values({
+    await invoicesRepository(t.database.db).insert({
       uid: `inv-${account.Uid}`, accountUid: account.Uid, invoiceDate: new Date('2026-11-01T00:00:00Z'), currency: 'USD',
-      subtotal: 2900, tax: 0, total: 2900, amountPaid: 0, status: 'Open', lines: [],
-    });
+      subtotal: 2900, tax: 0, total: 2900, subscriptionUid: null, taxBehavior: null, status: 'Open', lines: [] });
     const owed = await t.request({ method: 'POST', url, payload: {}, headers: admin });
     expect(owed.json()).toMatchObject({ IsSetupIntent: false, IsPaymentAuthentication: true, OutstandingAmount: 29 });
     const amount = await t.request({ method: 'GET', url: `${BASE}/stripe/intent-amount?accountUid=${account.Uid}&intentType=auto`, headers: admin });

@@ -52,7 +52,7 @@ export async function savePaymentInformation(deps: PaymentsDeps, caller: Caller,
       let left = intent.amountMinor;
       for (const invoice of (await s.payments.openInvoices(accountUid)).filter((i) => invoiceUids.includes(i.uid))) {
         const part = Math.min(left, invoice.outstanding);
-        if (part > 0) await s.payments.applyToInvoice(invoice.uid, part);
+        if (part > 0) await s.payments.applyToInvoice(invoice.uid, part, at);
         left -= part;
       }
     }

@@ -274,6 +274,7 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     const invoiceNumber = await repos.invoices.insert({
       uid, accountUid, subscriptionUid, invoiceDate: now, currency, status, taxBehavior: summary.TaxBehavior, lines,
       subtotal: lines.reduce((n, l) => n + l.Amount, 0), tax: lines.reduce((n, l) => n + l.Tax, 0), total: summary.Total,
+      kind: 'signup', paidAt: status === 'Paid' ? now : null,
     });
     invoice = {
       Uid: uid, InvoiceNumber: invoiceNumber, InvoiceDate: summary.InvoiceDate, Currency: currency,
