@@ -145,9 +145,12 @@ function PlanDetails({ account, current, view, onChanged }: { account: PlanAccou
                 {addOns.map((a) => (
                   <li key={a.Uid} className="p-group-value">
                     {a.AddOn.Name}{' '}
-                    <span className="p-plan-addon-qty">
-                      {a.AddOn.UnitOfMeasure ? t('plan.addOnQuantity', { quantity: a.Quantity, unit: a.AddOn.UnitOfMeasure }) : t('plan.addOnQuantityPlain', { quantity: a.Quantity })}
-                    </span>
+                    {/* One of a thing without a unit (a support plan) needs no quantity; a unit always shows its count. */}
+                    {(a.AddOn.UnitOfMeasure || a.Quantity !== 1) && (
+                      <span className="p-plan-addon-qty">
+                        {a.AddOn.UnitOfMeasure ? t('plan.addOnQuantity', { quantity: a.Quantity, unit: a.AddOn.UnitOfMeasure }) : t('plan.addOnQuantityPlain', { quantity: a.Quantity })}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>
