@@ -189,4 +189,21 @@ describe('plan screen, cancel and restore', () => {
     expect(account).toMatchObject({ AccountStage: null, CurrentSubscription: { EndDate: null, CurrentDiscountCouponSubscriptions: [{ DiscountCoupon: { Uid: 'coupon-friends' } }] } });
     expect((await api('GET', '/api/v1/profile/account/cancellations', { token: owner.token })).json).toEqual({ Cancellation: null, RetentionOffer: null });
   });
+
+  test('a refusal shows on the screen and changes nothing: cancelled meanwhile elsewhere', async () => {
+    const owner = await proCustomer('twice');
+    const page = await openHarness(session.context, server.url);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await setHarnessToken(page, owner.token);
+    const plan = await openPlan(page);
+    await plan.getByRole('button', { name: 'Cancel subscription' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel subscription' });
+    await cancel.getByRole('group', { name: 'Why are you cancelling? (optional)' }).waitFor();
+    // Another tab (here: the API) cancels first.
+    expect((await api('POST', '/api/v1/profile/account/cancellations', { token: owner.token, body: {} })).status).toBe(201);
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
+    await cancel.getByText('This plan is already scheduled to end.').waitFor();
+    await checkScreen(page, cancel, 'plan-cancel-error');
+    expect((await api('GET', '/api/v1/profile/account/cancellations', { token: owner.token })).json.Cancellation.CancelationReason).toBeNull();
+  });
 });
