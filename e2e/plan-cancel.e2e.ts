@@ -206,4 +206,24 @@ describe('plan screen, cancel and restore', () => {
     await checkScreen(page, cancel, 'plan-cancel-error');
     expect((await api('GET', '/api/v1/profile/account/cancellations', { token: owner.token })).json.Cancellation.CancelationReason).toBeNull();
   });
+
+  test('once the plan has ended (no current subscription), plan opens plan change, which announces that the subscription expired', async () => {
+    const owner = await proCustomer('ended');
+    expect((await api('POST', '/api/v1/profile/account/cancellations', { token: owner.token, body: {} })).status).toBe(201);
+    const clock = await api('GET', '/api/v1/admin/clock', { admin: true });
+    expect((await api('PUT', '/api/v1/admin/clock', { admin: true, body: { Now: new Date(Date.parse(clock.json.Now as string) + 40 * 86_400_000).toISOString() } })).status).toBe(200);
+    try {
+      const signIn = await api('POST', '/api/v1/tokens', { form: { username: owner.email, password: PASSWORD } });
+      expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
+      const token = signIn.json.access_token as string;
+      expect((await api('GET', '/api/v1/profile/account', { token })).json.CurrentSubscription).toBeNull();
+      const page = await openHarness(session.context, server.url);
+      await setHarnessToken(page, token);
+      await page.evaluate(() => (window as unknown as PorticoWindow).Portico.open('plan'));
+      // planChange (helper A's screen) receives Errors.SubscriptionExpired as its incoming error.
+      await page.getByRole('dialog', { name: 'Change plan' }).waitFor();
+    } finally {
+      await api('PUT', '/api/v1/admin/clock', { admin: true, body: { Reset: true } });
+    }
+  });
 });
