@@ -72,8 +72,8 @@ describe('the Northwind site', () => {
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
     expect(await sections.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
 
-    // Issue 15: only sections whose screens are built (no Plan or Billing until they are).
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile', 'Account', 'Team']);
+    // Issue 15: only sections whose screens are built (no Billing until it is; Plan since issue 16).
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile', 'Account', 'Plan', 'Team']);
     await sections.getByRole('link', { name: 'Account' }).click();
     await accountScreen(page).getByRole('heading', { level: 2, name: 'Account' }).waitFor();
     expect(await profile.count()).toBe(0);
@@ -90,6 +90,12 @@ describe('the Northwind site', () => {
     await accountScreen(page).getByRole('heading', { level: 2, name: /^Account\b/ }).waitFor();
     expect(await sections.getByRole('link', { name: 'Account', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(new URL(page.url()).hash).toBe('#account');
+    // The Plan section (issue 16): the persona's Team plan, its seats and term, 'Cancel subscription'.
+    await sections.getByRole('link', { name: 'Plan', exact: true }).click();
+    const plan = accountScreen(page).getByRole('list', { name: 'Current plan' });
+    await plan.getByText('8 seats', { exact: true }).waitFor();
+    await plan.getByText('Yearly', { exact: true }).waitFor();
+    await accountScreen(page).getByRole('button', { name: 'Cancel subscription' }).waitFor();
   });
 });
 

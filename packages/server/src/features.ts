@@ -10,6 +10,7 @@ import { rowCountsRepository } from './db/row-counts.repository.ts';
 import { accountsModule } from './accounts/accounts.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
+import { cancellationsModule } from './cancellations/cancellations.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { emailChangeModule } from './email-change/email-change.module.ts';
 import { emailListsModule } from './email-lists/email-lists.module.ts';
@@ -39,7 +40,7 @@ import { attributesModule } from './attributes/attributes.module.ts';
  * after it (auth makes app.auth; captcha, google and payments make app.captcha, app.google, app.payments).
  */
 export const FEATURES = [
-  widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule,
+  widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
   passwordsModule, teamModule, paymentsModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule,

@@ -62,11 +62,11 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   emailChangeConfirm: built(() => import('./screens/email-change/email-change-confirm-screen.tsx')),
   emailChangeUndo: built(() => import('./screens/email-change/email-change-undo-screen.tsx')),
   // Plan and billing
-  plan: notAvailable(member),
+  plan: built(() => import('./screens/plan/plan-screen.tsx'), member),
   planChange: notAvailable({ ...member, width: 'wide' }),
   planOptionsChange: notAvailable(member),
   planChangeConfirmation: notAvailable(member),
-  planCancel: notAvailable(member),
+  planCancel: built(() => import('./screens/plan-cancel/plan-cancel-screen.tsx'), member),
   billing: notAvailable(member),
   billingRemovePaymentInformation: notAvailable(member),
   billingInvoiceRecipients: notAvailable(member),

@@ -117,6 +117,11 @@ export const ErrorCode = {
 
   // First use end to end (issue 13; docs/registration.md)
   EmailAlreadyConfirmed: 'Errors.EmailAlreadyConfirmed',
+
+  // Cancel and restore (issue 16; docs/billing.md "Cancel and restore")
+  SubscriptionAlreadyCancelling: 'Errors.SubscriptionAlreadyCancelling',
+  SubscriptionNotCancelling: 'Errors.SubscriptionNotCancelling',
+  RetentionOfferUnavailable: 'Errors.RetentionOfferUnavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

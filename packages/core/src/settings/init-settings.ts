@@ -111,6 +111,11 @@ export interface InitSettings {
    */
   /** RequirePaymentInformation: the site asks for payment information at every sign-up with a plan (registration.requirePaymentInformation). */
   SignUp?: { RequirePassword: boolean; RequirePaymentInformation?: boolean };
+  /**
+   * planCancel's reasons when the company configures its own (`billing.cancellationReasons`); absent: the
+   * spec's default six (core billing/cancellation.ts), which the widget translates. Issue 16.
+   */
+  CancellationReasons?: string[];
 }
 
 export type { BillingRenewalTerm };

@@ -11,7 +11,9 @@ export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused'
   // A sign-in while the account's limit is tripped (docs/auth.md "Lockout and known browsers"): a code asked for, a code mailed.
   | 'signin.code-required' | 'signin.code-sent'
   // "Send the link again" of an unconfirmed email (registration/resend-confirmation.ts).
-  | 'email.confirmation-resend';
+  | 'email.confirmation-resend'
+  // Cancel and restore (cancellations/), the retention offer accepted.
+  | 'plan.cancel' | 'plan.restore' | 'plan.retention-offer.accept';
 
 export interface AuditEntry {
   uid: string;

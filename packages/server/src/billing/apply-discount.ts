@@ -9,6 +9,8 @@ import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
 import { currentOf } from './subscription-timeline.ts';
 import type { StoredSubscription } from './subscriptions.repository.ts';
+import type { Repositories } from '../unit-of-work.ts';
+import type { DiscountCoupon } from '@portico/core';
 
 /**
  * A coupon goes on the account's current row only: on an ended row it would
@@ -42,14 +44,25 @@ export async function applyDiscount(deps: BillingDeps, caller: Caller, subscript
     if (!sub) throw new AppError(ErrorCode.SubscriptionNotFound);
     requirePrimaryOrAdmin(caller, sub.accountUid, SUBSCRIPTION_NOT_FOUND);
     await repos.accounts.lock(sub.accountUid);
-    assertCurrent(sub, await repos.subscriptions.listForAccount(sub.accountUid), now);
-    const already = sub.coupons.length === 1 && sub.coupons[0]!.couponUid === coupon.Uid;
-    if (!already) {
-      const why = couponRedeemError(coupon, sub.planUid, now);
-      if (why) throw validationError([fieldError('DiscountCode', why)], why);
-      await repos.subscriptions.replaceCoupons(sub.uid, [{ uid: newUid(), couponUid: coupon.Uid, startDate: now, expireDate: null }]);
-    }
-    const saved = await repos.subscriptions.get(sub.uid);
-    return subscriptionToWire(saved!, snapshot, deps.config.company.currency, now);
+    const saved = await applyCouponInTransaction(repos, sub, coupon, now);
+    return subscriptionToWire(saved, snapshot, deps.config.company.currency, now);
   });
+}
+
+/**
+ * The rule of a discount added to a subscription, inside the caller's transaction (the account locked):
+ * the current row only, the coupon redeemable for its plan, the one coupon replacing the others. Also
+ * the retention offer's (cancellations/retention-offer.ts). Answers the saved row.
+ */
+export async function applyCouponInTransaction(
+  repos: Pick<Repositories, 'subscriptions'>, sub: StoredSubscription, coupon: DiscountCoupon, now: Date,
+): Promise<StoredSubscription> {
+  assertCurrent(sub, await repos.subscriptions.listForAccount(sub.accountUid), now);
+  const already = sub.coupons.length === 1 && sub.coupons[0]!.couponUid === coupon.Uid;
+  if (!already) {
+    const why = couponRedeemError(coupon, sub.planUid, now);
+    if (why) throw validationError([fieldError('DiscountCode', why)], why);
+    await repos.subscriptions.replaceCoupons(sub.uid, [{ uid: newUid(), couponUid: coupon.Uid, startDate: now, expireDate: null }]);
+  }
+  return (await repos.subscriptions.get(sub.uid))!;
 }

@@ -4,6 +4,7 @@ import {
   ZERO_DECIMAL_CURRENCIES,
 } from '@portico/core';
 import { compilePattern } from '@portico/core/fields/control-params';
+import { CANCELLATION_REASON_MAX_LENGTH, CANCELLATION_REASONS_MAX } from '@portico/core/billing/cancellation';
 import { addOnInput, couponInput, planFamilyInput, planInput, uidSchema } from '../catalog/catalog.schemas.ts';
 import { authConfig } from '../auth/auth-config.ts';
 
@@ -127,6 +128,13 @@ export const companyConfigSchema = z.object({
     taxBehavior: z.enum(['exclusive', 'inclusive']).default('exclusive'),
     taxRates: z.array(taxRate).default([]),
     taxIdTypes: z.array(z.object({ Code: z.string(), Name: z.string() }).strict()).default([]),
+    /** planCancel's reasons (spec 2 section 2 "A configuration JSON can override them"); absent: the spec's six (core billing/cancellation.ts). */
+    cancellationReasons: z.array(z.string().trim().min(1).max(CANCELLATION_REASON_MAX_LENGTH)).min(1).max(CANCELLATION_REASONS_MAX).optional(),
+    /**
+     * An optional retention offer (issue 16, off by default so the spec's flow is exact): planCancel shows `message`
+     * once per account before the final button; accepting puts the coupon on the current subscription and keeps the plan.
+     */
+    retentionOffer: z.object({ couponUid: uidSchema, message: z.string().trim().min(1).max(500) }).strict().optional(),
   }).strict().default({ system: 'Native', paymentsMode: 'automatic', taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [] }),
   payments: paymentsConfig,
   registration: z.object({

@@ -178,6 +178,21 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/v1/profile/account/people/{Uid}': {
     access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.leaver.linkUid}` }),
   },
+  // Cancel and restore (issue 16): cancelled here, restored by the DELETE row after it.
+  'GET /api/v1/profile/account/cancellations': {
+    access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/cancellations?accountUid=${s.a.accountUid}` }),
+  },
+  'POST /api/v1/profile/account/cancellations/retention-offer': {
+    access: 'primary', other: 404, allowed: 409, note: 'the demo company configures no retention offer: Errors.RetentionOfferUnavailable, after the access check',
+    request: (s) => ({ method: 'POST', url: `/api/v1/profile/account/cancellations/retention-offer?accountUid=${s.a.accountUid}` }),
+  },
+  'POST /api/v1/profile/account/cancellations': {
+    access: 'primary', other: 404, allowed: 201,
+    request: (s) => ({ method: 'POST', url: '/api/v1/profile/account/cancellations', payload: { Account: { Uid: s.a.accountUid }, CancelationReason: 'Too expensive' } }),
+  },
+  'DELETE /api/v1/profile/account/cancellations': {
+    access: 'primary', other: 404, allowed: 200, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/cancellations?accountUid=${s.a.accountUid}` }),
+  },
 };
 
 // 'Confirm it's you' (issue 12) is walked too: it acts on the caller's own session.

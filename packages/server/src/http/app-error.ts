@@ -35,6 +35,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.EmailNotConfirmed]: 403,
   [ErrorCode.SignInCodeRequired]: 403,
   [ErrorCode.InvalidSignInCode]: 400,
+  [ErrorCode.SubscriptionAlreadyCancelling]: 409,
+  [ErrorCode.SubscriptionNotCancelling]: 409,
+  [ErrorCode.RetentionOfferUnavailable]: 409,
 };
 
 export function statusOf(code: ErrorCode | string): number {

@@ -2,6 +2,7 @@ import { ErrorCode } from '@portico/core';
 import { accountEntries, editableFields } from '@portico/core/profile/profile-fields';
 import { requireMember, requirePrimary } from '../accounts/account-access.ts';
 import { currentOf, latestOf } from '../billing/subscription-timeline.ts';
+import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
@@ -21,14 +22,20 @@ async function readAccount(deps: ProfileDeps, repos: Reader, accountUid: string,
   if (!account) throw new AppError(ErrorCode.NotFound);
   const subs = await repos.subscriptions.listForAccount(accountUid);
   const now = deps.clock.now();
-  const sub = currentOf(subs, now) ?? latestOf(subs, now);
-  const plan = sub ? (await deps.snapshots.get()).plans.get(sub.planUid) : undefined;
+  const current = currentOf(subs, now);
+  const latest = latestOf(subs, now);
+  const sub = current ?? latest;
+  const snapshot = await deps.snapshots.get();
+  const plan = sub ? snapshot.plans.get(sub.planUid) : undefined;
+  const currency = deps.currency;
   return {
     Uid: account.uid, Name: account.name, ClientIdentifier: account.clientIdentifier, DomainName: account.domainName,
     AccountStage: account.accountStage, AccountType: account.accountType, TaxStatus: account.taxStatus,
     BillingAddress: addressToWire(account.billingAddress), MailingAddress: addressToWire(account.mailingAddress),
     TaxId: account.taxIds[0]?.TaxId ?? null, TaxIdType: account.taxIds[0]?.TaxIdType ?? null, TaxIds: account.taxIds,
     FieldValues: account.fieldValues, AccountRegistrationMode: plan?.AccountRegistrationMode ?? null, IsPrimary: isPrimary,
+    CurrentSubscription: current ? subscriptionToWire(current, snapshot, currency, now) : null,
+    LatestSubscription: latest ? subscriptionToWire(latest, snapshot, currency, now) : null,
   };
 }
 

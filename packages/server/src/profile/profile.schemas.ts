@@ -62,6 +62,10 @@ export const profileAccountOut = z.object({
   AccountRegistrationMode: z.enum(['Individual', 'Team']).nullable(),
   /** Whether the signed-in person is this account's primary contact (only they may save it). */
   IsPrimary: z.boolean(),
+  /** The subscription running now (the plan screen; issue 16), null when none: the plan has expired. */
+  CurrentSubscription: subscriptionOut.nullable(),
+  /** A scheduled change when there is one, else the current subscription (spec 2 section 3). */
+  LatestSubscription: subscriptionOut.nullable(),
 });
 export type ProfileAccountOut = z.infer<typeof profileAccountOut>;
 

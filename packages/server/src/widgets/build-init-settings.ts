@@ -75,5 +75,6 @@ export async function buildInitSettings({ config, catalog, emailLists, fields }:
     StaticConfig: { Path: STATIC_CONFIG_PATH, CacheDurationSeconds: config.staticConfigCacheSeconds },
     SignIn: { TokenInQuery: config.auth.tokenInQuery, RememberLastEmail: config.auth.rememberLastEmail },
     SignUp: { RequirePassword: config.registration.requirePassword, RequirePaymentInformation: config.registration.requirePaymentInformation },
+    ...(config.billing.cancellationReasons ? { CancellationReasons: config.billing.cancellationReasons } : {}),
   };
 }

@@ -48,4 +48,12 @@ describe('the confirm shell', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('Someone changed it first.');
   });
+
+  it('a body (planCancel\'s reasons) sits between the text and the buttons; children (a prompt) after them', () => {
+    const html = render({ body: <fieldset id="reasons" />, children: <section id="prompt" /> });
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at('They are signed out at once.')).toBeLessThan(at('id="reasons"'));
+    expect(at('id="reasons"')).toBeLessThan(at('p-confirm-shell-actions'));
+    expect(at('p-confirm-shell-actions')).toBeLessThan(at('id="prompt"'));
+  });
 });

@@ -29,6 +29,8 @@ export interface ConfirmShellProps {
   errors: DisplayError[];
   /** False for a confirmation that destroys nothing: the action is the accent's primary button. */
   destructive?: boolean;
+  /** Rendered after the text, before the buttons: the screen's own inputs (planCancel's reasons and comment). */
+  body?: ReactNode;
   /** Rendered after the buttons (a re-authentication prompt). */
   children?: ReactNode;
 }
@@ -47,6 +49,7 @@ export function ConfirmShell(p: ConfirmShellProps) {
       <ScreenHeading>{p.heading}</ScreenHeading>
       <ErrorList errors={p.errors} />
       {p.text.map((line, i) => <p key={i} className="p-confirm-shell-text">{line}</p>)}
+      {p.body}
       <div className="p-confirm-shell-actions">
         <button type="button" className={`p-btn ${destructive ? 'p-btn-danger' : 'p-btn-primary'}`}
           disabled={p.disabled} aria-disabled={p.busy || undefined} onClick={() => { if (!p.busy) p.onConfirm(); }}>

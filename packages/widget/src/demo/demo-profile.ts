@@ -4,10 +4,13 @@ import type { Operation, RequestBody, ResponseBody } from '../api/api-types.ts';
 import { DEMO_PERSONA_DATA } from './personas.ts';
 import { demoRoutingAccounts } from './demo-signin.ts';
 import { demoSubscription } from './demo-subscription.ts';
+import { demoPlanFacts } from './demo-plan.ts';
 import { DemoRefusal } from './demo-transport.ts';
 
 type Profile = ResponseBody<Operation<'get', '/api/v1/profile'>>;
 type Account = ResponseBody<Operation<'get', '/api/v1/profile/account'>>;
+/** The account as this file keeps it; the plan facts (stage, subscriptions) are demo-plan.ts's. */
+type StoredAccount = Omit<Account, 'CurrentSubscription' | 'LatestSubscription'>;
 type Accounts = ResponseBody<Operation<'get', '/api/v1/profile/accounts'>>;
 type Address = NonNullable<Account['BillingAddress']>;
 
@@ -30,7 +33,7 @@ function initialProfile(name: DemoPersonaName): Profile | null {
   };
 }
 
-function initialAccount(name: DemoPersonaName): Account | null {
+function initialAccount(name: DemoPersonaName): StoredAccount | null {
   const { person, account } = DEMO_PERSONA_DATA[name];
   if (!person || !account) return null;
   const team = name === 'teamOwner';
@@ -43,7 +46,7 @@ function initialAccount(name: DemoPersonaName): Account | null {
 }
 
 const profiles = new Map<DemoPersonaName, Profile | null>();
-const accounts = new Map<DemoPersonaName, Account | null>();
+const accounts = new Map<DemoPersonaName, StoredAccount | null>();
 const profileOf = (name: DemoPersonaName) => {
   if (!profiles.has(name)) profiles.set(name, initialProfile(name));
   const p = profiles.get(name);
@@ -92,14 +95,14 @@ export function demoSetPhoto(name: DemoPersonaName, file: Blob | null): Profile 
   return next;
 }
 
-export const demoAccount = (name: DemoPersonaName): Account => accountOf(name);
+export const demoAccount = (name: DemoPersonaName, now: Date = new Date()): Account => ({ ...accountOf(name), ...demoPlanFacts(name, now) });
 
-export function demoSaveAccount(name: DemoPersonaName, body: RequestBody<Operation<'put', '/api/v1/profile/account'>>): Account {
+export function demoSaveAccount(name: DemoPersonaName, body: RequestBody<Operation<'put', '/api/v1/profile/account'>>, now: Date = new Date()): Account {
   const current = accountOf(name);
   if (!current.IsPrimary) throw new DemoRefusal(403, ErrorCode.Forbidden);
   const addr = (v: unknown, uid: string): Address | null => (v ? { ...address(uid, '', '', '', '', ''), AddressLine1: null, ...(v as object) } as Address : null);
   const taxIds = body.TaxIds ?? current.TaxIds;
-  const next: Account = {
+  const next: StoredAccount = {
     ...current,
     ...(body.Name ? { Name: body.Name } : {}),
     ...(body.BillingAddress !== undefined ? { BillingAddress: addr(body.BillingAddress, 'adr_demo_bill') } : {}),
@@ -108,7 +111,7 @@ export function demoSaveAccount(name: DemoPersonaName, body: RequestBody<Operati
     FieldValues: { ...current.FieldValues, ...body.FieldValues },
   };
   accounts.set(name, next);
-  return next;
+  return { ...next, ...demoPlanFacts(name, now) };
 }
 
 /** GET /profile/accounts for a persona: its one account, as post-login routing reads it (with its subscription). */

@@ -88,8 +88,17 @@ const ROUTES: Route[] = [
   route('put', '/api/v1/profile/photo', async (req) => (await import('./demo-profile.ts')).demoSetPhoto(req.persona, req.files.profileImage ?? null)),
   route('delete', '/api/v1/profile/photo', async (req) => (await import('./demo-profile.ts')).demoSetPhoto(req.persona, null)),
   route('get', '/api/v1/profile/accounts', async (req) => (await import('./demo-profile.ts')).demoAccounts(req.persona, req.now)),
-  route('get', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoAccount(req.persona)),
-  route('put', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoSaveAccount(req.persona, req.body)),
+  route('get', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoAccount(req.persona, req.now)),
+  route('put', '/api/v1/profile/account', async (req) => (await import('./demo-profile.ts')).demoSaveAccount(req.persona, req.body, req.now)),
+  // The plan screens (issue 16, per persona, kept in memory): demo-plan.ts. Cancelling is sensitive: after ten minutes, 'Confirm it's you'.
+  route('get', '/api/v1/profile/account/cancellations', async (req) => (await import('./demo-plan.ts')).demoCancellationState(req.persona, req.now)),
+  route('post', '/api/v1/profile/account/cancellations', async (req) => {
+    (await import('./demo-reauth.ts')).demoRequireRecent(req.now);
+    return (await import('./demo-plan.ts')).demoCancel(req.persona, req.body, req.now);
+  }),
+  route('delete', '/api/v1/profile/account/cancellations', async (req) => (await import('./demo-plan.ts')).demoRestore(req.persona, req.now)),
+  route('post', '/api/v1/profile/account/cancellations/retention-offer', () => { throw new DemoRefusal(409, ErrorCode.RetentionOfferUnavailable); }),
+  route('delete', '/api/v1/billing/subscriptions/{id}', async (req) => (await import('./demo-plan.ts')).demoCancelScheduledChange(req.persona, String(req.pathParams.id), req.now)),
   // The person's sessions (per persona, kept in memory): demo-sessions.ts.
   route('get', '/api/v1/profile/sessions', async (req) => (await import('./demo-sessions.ts')).demoSessions(req.persona, req.now)),
   route('delete', '/api/v1/profile/sessions/{Uid}', async (req) => (await import('./demo-sessions.ts')).demoEndSession(req.persona, String(req.pathParams.Uid), req.now)),

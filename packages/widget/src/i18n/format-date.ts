@@ -15,3 +15,18 @@ export function formatMediumDate(value: string, locale: string, timeZone?: strin
     return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
 }
+
+/**
+ * The spec's long style, for the cancellation end date ('April 10, 2026' in English): a plan's
+ * period boundary is a calendar day, so it is read as UTC (the day the billing period ends for
+ * everyone, not the evening before in the Americas).
+ */
+export function formatLongDate(value: string, locale: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  }
+}

@@ -750,6 +750,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/account/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's open cancellation request (its plan is scheduled to end), and the retention offer when the company configured one and it applies (primary contact) */
+        get: operations["getProfileAccountCancellations"];
+        put?: never;
+        /** Cancel the plan at the current period's end (primary contact; a recent sign-in, else 403 Errors.ReauthenticationRequired). The account becomes Cancelling (CancellingTrial in a trial); a scheduled plan change is deleted. 409 Errors.SubscriptionAlreadyCancelling */
+        post: operations["postProfileAccountCancellations"];
+        /** 'Restore plan': reopens the plan (the prior stage back, the end cleared). 409 Errors.SubscriptionNotCancelling when nothing is cancelled or the subscription has an ExpirationDate; 400 Errors.SubscriptionExpired once the plan has ended */
+        delete: operations["deleteProfileAccountCancellations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/cancellations/retention-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the retention offer instead of cancelling: its coupon goes on the current subscription, once per account. 409 Errors.RetentionOfferUnavailable */
+        post: operations["postProfileAccountCancellationsRetentionOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/account/people": {
         parameters: {
             query?: never;
@@ -5292,11 +5328,263 @@ export interface operations {
                             Uid: string;
                         } | null;
                         ClientIdentifier: string | null;
+                        CurrentSubscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        } | null;
                         DomainName: string | null;
                         FieldValues: {
                             [key: string]: unknown;
                         };
                         IsPrimary: boolean;
+                        LatestSubscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        } | null;
                         MailingAddress: {
                             AddressLine1: string | null;
                             AddressLine2: string | null;
@@ -5416,11 +5704,263 @@ export interface operations {
                             Uid: string;
                         } | null;
                         ClientIdentifier: string | null;
+                        CurrentSubscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        } | null;
                         DomainName: string | null;
                         FieldValues: {
                             [key: string]: unknown;
                         };
                         IsPrimary: boolean;
+                        LatestSubscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        } | null;
                         MailingAddress: {
                             AddressLine1: string | null;
                             AddressLine2: string | null;
@@ -5440,6 +5980,363 @@ export interface operations {
                         TaxIdType: string | null;
                         TaxStatus: string | null;
                         Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountCancellations: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Cancellation: {
+                            Account: {
+                                Uid: string;
+                            };
+                            AccountStage: string | null;
+                            CancelationReason: string | null;
+                            Comment: string | null;
+                            EndDate: string | null;
+                            PriorAccountStage: string | null;
+                            Restored: string | null;
+                            SubmittedDateTime: string;
+                            Uid: string;
+                        } | null;
+                        RetentionOffer: {
+                            DiscountCoupon: {
+                                AmountOff: number | null;
+                                /** @enum {string} */
+                                Duration: "Once" | "Forever" | "Repeating";
+                                DurationInMonths: number | null;
+                                IsActive: boolean;
+                                Name: string;
+                                PercentOff: number | null;
+                                PlanUids: string[];
+                                RedeemBy: string | null;
+                                Uid: string;
+                                UniqueIdentifier: string;
+                            };
+                            Message: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    postProfileAccountCancellations: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Account?: {
+                        Uid: string;
+                    };
+                    CancelationReason?: string | null;
+                    Comment?: string | null;
+                    PriorAccountStage?: string | null;
+                    SubmittedDateTime?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Account: {
+                            Uid: string;
+                        };
+                        AccountStage: string | null;
+                        CancelationReason: string | null;
+                        Comment: string | null;
+                        EndDate: string | null;
+                        PriorAccountStage: string | null;
+                        Restored: string | null;
+                        SubmittedDateTime: string;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileAccountCancellations: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Account: {
+                            Uid: string;
+                        };
+                        AccountStage: string | null;
+                        CancelationReason: string | null;
+                        Comment: string | null;
+                        EndDate: string | null;
+                        PriorAccountStage: string | null;
+                        Restored: string | null;
+                        SubmittedDateTime: string;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    postProfileAccountCancellationsRetentionOffer: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Subscription: {
+                            Account: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                            CurrentDiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            DiscountCouponSubscriptions: {
+                                DiscountCoupon: {
+                                    AmountOff: number | null;
+                                    /** @enum {string} */
+                                    Duration: "Once" | "Forever" | "Repeating";
+                                    DurationInMonths: number | null;
+                                    IsActive: boolean;
+                                    Name: string;
+                                    PercentOff: number | null;
+                                    PlanUids: string[];
+                                    RedeemBy: string | null;
+                                    Uid: string;
+                                    UniqueIdentifier: string;
+                                };
+                                ExpireDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            EndDate: string | null;
+                            ExpirationDate: string | null;
+                            IsPlanUpgradeRequired: boolean;
+                            NewRequiredQuantity: number | null;
+                            Plan: {
+                                /** @enum {string} */
+                                AccountRegistrationMode: "Individual" | "Team";
+                                AnnualRate: number | null;
+                                Description: string | null;
+                                IsActive: boolean;
+                                IsDefault: boolean;
+                                IsPerUser: boolean;
+                                IsQuantityEditable: boolean;
+                                MaximumPeople: number | null;
+                                MinimumQuantity: number;
+                                MonthlyRate: number | null;
+                                Name: string;
+                                OneTimeRate: number | null;
+                                PlanAddOns: {
+                                    AddOn: {
+                                        /** @enum {string|null} */
+                                        AddOnType: "Usage" | null;
+                                        AnnualRate: number | null;
+                                        /** @enum {string} */
+                                        BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                        IsActive: boolean;
+                                        IsBilledDuringTrial: boolean;
+                                        IsQuantityEditable: boolean;
+                                        MinimumQuantity: number;
+                                        MonthlyRate: number | null;
+                                        Name: string;
+                                        OneTimeRate: number | null;
+                                        QuarterlyRate: number | null;
+                                        SetupFee: number | null;
+                                        Uid: string;
+                                        UnitOfMeasure: string | null;
+                                    };
+                                    IsUserSelectable: boolean;
+                                }[];
+                                PlanFamily: {
+                                    Uid: string;
+                                };
+                                QuarterlyRate: number | null;
+                                RequirePaymentInformation: boolean;
+                                SetupFee: number | null;
+                                TrialPeriodDays: number | null;
+                                TrialUntilDate: string | null;
+                                Uid: string;
+                                UnitOfMeasure: string | null;
+                                UnitOfMeasurePlural: string | null;
+                            };
+                            PlanUpgradeRequiredMessage: string | null;
+                            Quantity: number;
+                            RenewalDate: string | null;
+                            StartDate: string;
+                            SubscriptionAddOns: {
+                                AddOn: {
+                                    /** @enum {string|null} */
+                                    AddOnType: "Usage" | null;
+                                    AnnualRate: number | null;
+                                    /** @enum {string} */
+                                    BillingAddOnType: "Recurring" | "OneTime" | "Usage";
+                                    IsActive: boolean;
+                                    IsBilledDuringTrial: boolean;
+                                    IsQuantityEditable: boolean;
+                                    MinimumQuantity: number;
+                                    MonthlyRate: number | null;
+                                    Name: string;
+                                    OneTimeRate: number | null;
+                                    QuarterlyRate: number | null;
+                                    SetupFee: number | null;
+                                    Uid: string;
+                                    UnitOfMeasure: string | null;
+                                };
+                                /** @enum {string} */
+                                BillingRenewalTerm: "Monthly" | "Quarterly" | "Yearly" | "OneTime";
+                                EndDate: string | null;
+                                Quantity: number;
+                                RenewalDate: string | null;
+                                StartDate: string;
+                                Uid: string;
+                            }[];
+                            Uid: string;
+                        };
                     };
                 };
             };
