@@ -15,3 +15,19 @@ export function formatMediumDate(value: string, locale: string, timeZone?: strin
     return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
 }
+
+/**
+ * The long date style (spec: 'Your subscription is scheduled to end on {date}' in long date style):
+ * Intl's dateStyle 'long', e.g. 'December 27, 2026' in English; read as formatMediumDate reads.
+ */
+export function formatLongDate(value: string, locale: string, timeZone?: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  const zone = day ? 'UTC' : timeZone;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
+  }
+}
