@@ -150,7 +150,7 @@ describe('provider billing with the sandbox as the provider', () => {
     expect(page.headers['content-security-policy']).toContain("style-src 'self'");
     expect(page.body).toContain(`href="${SITE_PAGE}"`);
     expect(page.body).toContain(`Return to ${t.config.company.name}`);
-    expect(page.body).toContain('Renews on Dec 27, 2026');
+    expect(page.body).toContain('Renews on Dec 27, 2026: the next charge is $44.00.');
     expect(page.body).toContain('Visa ending in 4242');
 
     const cancel = await t.request({ method: 'POST', url: `${portal}/subscriptions`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `subscription=${subUid}&change=cancel` });

@@ -10,7 +10,7 @@ const date = (d: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium'
 const BRANDS: Record<string, string> = { visa: 'Visa', mast: 'Mastercard', amex: 'American Express', disc: 'Discover' };
 const STATUS: Record<string, string> = {
   active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', incomplete: 'Incomplete', unpaid: 'Unpaid',
-  paid: 'Paid', open: 'Open', draft: 'Draft', void: 'Void', uncollectible: 'Uncollectible',
+  paid: 'Paid', open: 'Due', draft: 'Draft', void: 'Void', uncollectible: 'Uncollectible',
 };
 const status = (s: string) => STATUS[s] ?? s;
 
@@ -47,7 +47,10 @@ function subscriptionCard(s: SandboxSubscriptionRow, formAction: string): string
     form = `<form method="post" action="${formAction}"><input type="hidden" name="subscription" value="${escapeHtml(s.id)}"><button type="submit" class="primary" name="change" value="resume">Renew subscription</button></form>`;
   } else {
     const end = s.currentPeriodEnd ? date(s.currentPeriodEnd) : null;
-    when = end ? `<p>Renews on ${escapeHtml(end)}.</p>` : '';
+    // What is charged and when, in one line (as a provider's portal says it): the items' total for the next period.
+    const items = itemsOf(s);
+    const next = items.reduce((sum, i) => sum + i.unitAmountMinor * i.quantity, 0);
+    when = end && items[0] ? `<p>Renews on ${escapeHtml(end)}: the next charge is ${escapeHtml(formatMoney(next, items[0].currency))}.</p>` : '';
     form = `<form method="post" action="${formAction}"><input type="hidden" name="subscription" value="${escapeHtml(s.id)}">${end ? `<p class="small">Cancelling stops the renewal; the subscription stays active until ${escapeHtml(end)}.</p>` : ''}<button type="submit" class="danger" name="change" value="cancel">Cancel subscription</button></form>`;
   }
   return `<li class="card">
@@ -75,8 +78,8 @@ export function portalPage(opts: {
     ? `<ul class="plain">${opts.methods.map((m) => `<li>${escapeHtml(BRANDS[m.brand] ?? m.brand)} ending in ${escapeHtml(m.last4)} <span class="small">Expires ${String(m.expMonth).padStart(2, '0')}/${m.expYear}</span></li>`).join('\n')}</ul>`
     : '<p>No card is saved.</p>';
   const invoices = opts.invoices.length
-    ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Invoice</span></th></tr></thead><tbody>
-${opts.invoices.map((i) => `<tr><td>${escapeHtml(date(i.periodStart))}</td><td class="num">${escapeHtml(formatMoney(i.total, i.currency))}</td><td>${escapeHtml(status(i.status))}</td><td><a href="${sandboxInvoicePath(i.id)}" target="_blank" rel="noopener">View invoice ${escapeHtml(i.number)}</a></td></tr>`).join('\n')}
+    ? `<table><thead><tr><th scope="col">Date</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Invoice</span></th></tr></thead><tbody>
+${opts.invoices.map((i) => `<tr><td class="nowrap">${escapeHtml(date(i.periodStart))}</td><td class="num">${escapeHtml(formatMoney(i.total, i.currency))}</td><td>${escapeHtml(status(i.status))}</td><td><a href="${sandboxInvoicePath(i.id)}" target="_blank" rel="noopener">View invoice ${escapeHtml(i.number)}</a></td></tr>`).join('\n')}
 </tbody></table>`
     : '<p>No invoices yet.</p>';
   return page('Billing', opts.company, `<main>
