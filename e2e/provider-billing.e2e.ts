@@ -168,6 +168,18 @@ describe('payment-provider billing with the sandbox as the provider', () => {
     billing = await openBilling(page);
     const after = billing.getByRole('region', { name: 'Subscriptions' }).getByRole('table').getByRole('row').nth(1);
     await expect.poll(() => after.getByRole('cell').allInnerTexts()).toEqual(['Active', `${start} – ${renews}`, 'Does not renew']);
+    expect(await billing.getByText(/scheduled to end/).count()).toBe(0);
+
+    // The account is Cancelling (what Stripe's webhook would record; the sandbox sends none, so the operator's
+    // stage call stands in): the notice names the end, the latest CancelAt, in long style.
+    const stage = await api('PUT', `/api/v1/admin/accounts/${accountUid}/stage`, { admin: true, body: { AccountStage: 'Cancelling' } });
+    expect(stage.status, JSON.stringify(stage.json)).toBe(200);
+    await page.reload();
+    await page.waitForFunction(() => 'Portico' in window);
+    await setHarnessToken(page, token);
+    billing = await openBilling(page);
+    const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(made.json.current_period_end as string));
+    await billing.getByRole('status').getByText(`Your subscription is scheduled to end on ${long}`, { exact: true }).waitFor();
     await checkBothThemes(page, 'provider-billing-cancelled', () => page.getByRole('dialog', { name: 'Billing' }));
   });
 
