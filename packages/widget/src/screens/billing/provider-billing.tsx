@@ -67,7 +67,8 @@ export function ProviderBilling(_props: ScreenProps<'billing'>) {
           ? <p className="p-muted">{t('providerBilling.subscriptions.empty')}</p>
           : <SubscriptionTable subs={sortByStart(subs.data)} />)}
         <ErrorList errors={portal.errors} />
-        <div className="p-pb-actions">
+        {/* Nothing to manage without a subscription (and no customer at the provider, the portal's 409). */}
+        {subs.data && subs.data.length > 0 && <div className="p-pb-actions">
           {isPrimary
             ? (
               <button type="button" className="p-btn p-btn-primary" aria-disabled={portal.busy || !accountUid} aria-busy={portal.busy || undefined}
@@ -76,7 +77,7 @@ export function ProviderBilling(_props: ScreenProps<'billing'>) {
               </button>
             )
             : <p className="p-muted">{t('providerBilling.ownerOnly')}</p>}
-        </div>
+        </div>}
       </section>
 
       {/* MERGE (issue 16): the payment-information block (helper C's screens/billing/payment-information-block.tsx) goes here. */}
@@ -117,7 +118,8 @@ function SubscriptionTable({ subs }: { subs: ProviderSubscription[] }) {
                 {end ? t('providerBilling.subscriptions.range', { start: date(s.StartDate), end: date(end) }) : t('providerBilling.subscriptions.since', { start: date(s.StartDate) })}
               </td>
               <td className="p-pb-nowrap">
-                {renews ? date(renews) : <span className="p-muted">{t('providerBilling.subscriptions.noRenewal')}</span>}
+                {/* Spec: only an active subscription shows a renewal date; one cancelling at its period's end says it will not renew. */}
+                {renews ? date(renews) : s.Status === 'active' && s.CancelAt ? <span className="p-muted">{t('providerBilling.subscriptions.noRenewal')}</span> : null}
               </td>
             </tr>
           );
