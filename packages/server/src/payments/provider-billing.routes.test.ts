@@ -153,8 +153,14 @@ describe('provider billing with the sandbox as the provider', () => {
     expect(page.body).toContain('Renews on Dec 27, 2026: the next charge is $44.00.');
     expect(page.body).toContain('Visa ending in 4242');
 
-    const cancel = await t.request({ method: 'POST', url: `${portal}/subscriptions`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `subscription=${subUid}&change=cancel` });
-    expect(cancel.statusCode).toBe(303);
+    // Two cancels at once (a double submit): both land back on the page, and the subscription is cancelled once, at the period's end.
+    const form = { method: 'POST' as const, url: `${portal}/subscriptions`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `subscription=${subUid}&change=cancel` };
+    const [cancel, twice] = await Promise.all([t.request(form), t.request(form)]);
+    expect([cancel.statusCode, twice.statusCode]).toEqual([303, 303]);
+    for (const bad of [`subscription=${subUid}&change=delete`, 'subscription=__proto__&change=cancel', `subscription=${subUid}%00&change=cancel`]) {
+      const res = await t.request({ ...form, payload: bad });
+      expect(res.statusCode, bad).toBe(400);
+    }
     expect(cancel.headers.location).toBe(portal);
     expect((await t.request({ method: 'GET', url: portal })).body).toContain('Cancels on Dec 27, 2026');
     const cancelled = (await t.request({ method: 'GET', url: SUBSCRIPTIONS, headers: bearer(owner.member.token) })).json().items[0];

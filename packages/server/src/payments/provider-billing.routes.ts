@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
+import { PAYMENTS_RATE_LIMITS } from './payments.rate-limits.ts';
 import { listProviderInvoices, listProviderSubscriptions, type ProviderBillingDeps } from './provider-billing.ts';
 import { providerInvoicesOut, providerInvoicesQuery, providerSubscriptionsOut, providerSubscriptionsQuery } from './provider-billing.schemas.ts';
 
@@ -14,7 +16,9 @@ const UNAVAILABLE = "Only where the payment provider does the billing (billing.s
 export async function providerBillingRoutes(app: FastifyInstance, deps: ProviderBillingDeps, accessTokenGuard: Guard): Promise<void> {
   guardRoutes(app, 'accessToken', accessTokenGuard);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = routeRateLimit(PAYMENTS_RATE_LIMITS.providerBillingRead);
   r.get('/api/v1/profile/account/stripe/invoices', {
+    config,
     schema: {
       tags, summary: "The payment provider's invoices of the account, newest period first; page on with startingAfter (the last Uid)",
       description: `${UNAVAILABLE} An account with no customer at the provider yet has none.`,
@@ -23,6 +27,7 @@ export async function providerBillingRoutes(app: FastifyInstance, deps: Provider
   }, async (req) => listProviderInvoices(deps, req.caller, req.query));
 
   r.get('/api/v1/profile/account/stripe/subscriptions', {
+    config,
     schema: {
       tags, summary: "The account's subscriptions at the payment provider (every status), newest start first, with their products",
       description: UNAVAILABLE,
