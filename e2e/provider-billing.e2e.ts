@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiCalls } from './support/api-calls.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { screenshotPath } from './support/demo-page.ts';
+import { describeFocus, screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile } from './support/mailbox.ts';
 import { repoRoot } from './support/server.ts';
 import { medium, openHarness, SANDBOX, serverPerFile } from './support/signup.ts';
@@ -114,6 +114,8 @@ describe('payment-provider billing with the sandbox as the provider', () => {
     await billing.getByRole('button', { name: 'View more' }).click();
     await expect.poll(() => invoices.getByRole('link', { name: /^Download PDF: invoice of / }).count()).toBe(4);
     expect(await billing.getByRole('button', { name: 'View more' }).count()).toBe(0);
+    // The focus moved to the first invoice 'View more' added, not lost with the button.
+    expect(await describeFocus(page)).toBe(`<td> ${start}`);
     const dates = await invoices.locator('tbody tr td:first-child').allInnerTexts();
     expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
     expect(dates.at(-1)).toBe(start);

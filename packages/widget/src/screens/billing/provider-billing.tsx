@@ -1,5 +1,5 @@
 import './provider-setup.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toMinor } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
 import { addLazySheet } from '../../app/styles/stylesheets.ts';
@@ -153,7 +153,7 @@ function Invoices({ accountUid }: { accountUid: string | null }) {
               </tr>
             </thead>
             {cursors.map((after, n) => (
-              <InvoiceRows key={after ?? '-'} accountUid={accountUid} after={after}
+              <InvoiceRows key={after ?? '-'} accountUid={accountUid} after={after} focusFirst={n > 0}
                 onPage={n === cursors.length - 1 ? setLast : undefined} onEmpty={n === 0 ? setFirstEmpty : undefined} />
             ))}
           </table>
@@ -168,8 +168,10 @@ function Invoices({ accountUid }: { accountUid: string | null }) {
   );
 }
 
-function InvoiceRows({ accountUid, after, onPage, onEmpty }: {
+function InvoiceRows({ accountUid, after, focusFirst, onPage, onEmpty }: {
   accountUid: string | null; after: string | null;
+  /** A page 'View more' added: its first invoice takes the focus when it arrives (the button may be gone by then). */
+  focusFirst: boolean;
   onPage?: ((page: ProviderInvoicePage) => void) | undefined;
   onEmpty?: ((empty: boolean) => void) | undefined;
 }) {
@@ -179,17 +181,24 @@ function InvoiceRows({ accountUid, after, onPage, onEmpty }: {
   const page = query.data;
   useEffect(() => { if (page) onPage?.(page); }, [page, onPage]);
   useEffect(() => { onEmpty?.(page !== undefined && page.items.length === 0); }, [page, onEmpty]);
+  const firstCell = useRef<HTMLTableCellElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focusFirst || !page || focused.current) return;
+    focused.current = true;
+    firstCell.current?.focus();
+  }, [focusFirst, page]);
   if (query.problem) {
     return <tbody><tr><td colSpan={4}><ErrorList errors={problemErrors(query.problem)} /></td></tr></tbody>;
   }
   if (!page) return <tbody aria-busy="true"><tr><td colSpan={4}><Spinner /></td></tr></tbody>;
   return (
     <tbody>
-      {page.items.map((inv) => {
+      {page.items.map((inv, n) => {
         const date = formatMediumDate(inv.PeriodStart, i18n.language);
         return (
           <tr key={inv.Uid}>
-            <td className="p-pb-nowrap">{date}</td>
+            <td className="p-pb-nowrap" ref={n === 0 ? firstCell : undefined} tabIndex={n === 0 && focusFirst ? -1 : undefined}>{date}</td>
             <td className="p-num">{formatAmount(toMinor(inv.Total, inv.Currency), inv.Currency, i18n.language)}</td>
             <td>{t(`providerBilling.invoiceStatus.${inv.Status}`)}</td>
             <td>
