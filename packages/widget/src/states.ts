@@ -67,7 +67,7 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   planOptionsChange: notAvailable(member),
   planChangeConfirmation: notAvailable(member),
   planCancel: built(() => import('./screens/plan-cancel/plan-cancel-screen.tsx'), member),
-  billing: notAvailable(member),
+  billing: built(() => import('./screens/billing/billing-screen.tsx'), member),
   billingRemovePaymentInformation: notAvailable(member),
   billingInvoiceRecipients: notAvailable(member),
   updatePaymentInformation: built(() => import('./screens/update-payment-information/update-payment-information-screen.tsx'), member),

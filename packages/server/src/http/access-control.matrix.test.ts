@@ -161,6 +161,14 @@ const TABLE: Record<string, Row> = {
     access: 'primary', other: 404, allowed: 200,
     request: (s) => ({ method: 'POST', url: '/api/v1/billing/paymentinformation', payload: { PaymentClientSecret: s.completedSecret, mode: 'enter', Account: { Uid: s.a.accountUid } } }),
   },
+  'GET /api/v1/profile/account/stripe/invoices': {
+    access: 'member', other: 404, allowed: 409, note: 'the demo company bills natively: Errors.BillingPortalUnavailable, after the access check (provider-billing.routes.test.ts lists them with the sandbox and Stripe as the provider)',
+    request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/stripe/invoices?accountUid=${s.a.accountUid}` }),
+  },
+  'GET /api/v1/profile/account/stripe/subscriptions': {
+    access: 'member', other: 404, allowed: 409, note: 'the demo company bills natively: Errors.BillingPortalUnavailable, after the access check (provider-billing.routes.test.ts)',
+    request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/stripe/subscriptions?accountUid=${s.a.accountUid}` }),
+  },
   'POST /api/v1/billing/stripe/portal/sessions': {
     access: 'primary', other: 404, allowed: 409, note: 'the demo company bills natively: Errors.BillingPortalUnavailable, after the access check (billing-portal.routes.test.ts opens one on Stripe)',
     request: (s) => ({ method: 'POST', url: `/api/v1/billing/stripe/portal/sessions?accountUid=${s.a.accountUid}&returnUrl=${encodeURIComponent('http://localhost:3000/account')}` }),

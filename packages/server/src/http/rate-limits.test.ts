@@ -27,6 +27,9 @@ const probes: Record<RateLimitName, Probe> = {
     method: 'POST', url: '/api/v1/billing/stripe/portal/sessions?accountUid=' + (await portalOwner(t)).accountUid + '&returnUrl=http%3A%2F%2Flocalhost%3A3000%2F',
     remoteAddress, headers: { ...bearer((await portalOwner(t)).primary.token), ...headers },
   }),
+  providerBillingRead: async (t, remoteAddress, headers) => t.request({
+    method: 'GET', url: '/api/v1/profile/account/stripe/invoices', remoteAddress, headers: { ...bearer((await portalOwner(t)).primary.token), ...headers },
+  }),
   // Failed sign-ins with emails nobody uses: a new email each time for the per-address row, one email per address for the per-email row.
   signInPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${(signInProbes += 1)}@example.com`, password: 'wrong' } }),
   signInPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/tokens', remoteAddress, headers, payload: { username: `nobody-${remoteAddress}@example.com`, password: 'wrong' } }),

@@ -17,7 +17,7 @@ export async function billingPortalRoutes(app: FastifyInstance, deps: BillingPor
     config: routeRateLimit(PAYMENTS_RATE_LIMITS.billingPortalSession),
     schema: {
       tags: ['payments'], summary: "A session of the payment provider's customer portal for the account (its primary contact); redirect to Url",
-      description: "Only where billing is the provider's (billing.system Stripe) and the gateway is Stripe; otherwise 409 Errors.BillingPortalUnavailable.",
+      description: "Only where billing is the provider's (billing.system Stripe); otherwise 409 Errors.BillingPortalUnavailable. With the sandbox as the gateway, Url is a path on this server (its plain portal page): resolve it against the server.",
       querystring: portalSessionQuery, response: { 200: portalSessionAnswer },
     },
   }, async (req) => openBillingPortal(deps, req.caller, req.query));

@@ -10,6 +10,6 @@ export const portalSessionQuery = z.object({
 export type PortalSessionQuery = z.infer<typeof portalSessionQuery>;
 
 export const portalSessionAnswer = z.object({
-  Url: z.string().describe("The provider's customer portal session: redirect the browser there"),
+  Url: z.string().describe("The provider's customer portal session: redirect the browser there (the sandbox's is a path on this server)"),
 });
 export type PortalSessionAnswer = z.infer<typeof portalSessionAnswer>;

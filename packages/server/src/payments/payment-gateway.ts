@@ -104,12 +104,63 @@ export interface PaymentGateway {
   detachPaymentMethod(token: string): Promise<void>;
   /** Verifies a notification's signature over the raw body; throws GatewayError('signature') when it does not verify. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+
+  // Payment-provider billing (billing.system Stripe; docs/payments.md "Provider billing"): the
+  // provider's own invoices, subscriptions and customer portal, in provider-neutral shapes.
+  /** The customer's invoices, newest period first; `startingAfter` is the last id of the page before. */
+  listInvoices(customerToken: string, page: { limit: number; startingAfter?: string | undefined }): Promise<GatewayList<GatewayInvoice>>;
+  /** Every subscription of the customer, whatever its status. */
+  listSubscriptions(customerToken: string): Promise<GatewaySubscription[]>;
   /**
    * A session of the provider's hosted customer portal for one of its customers, returning to
-   * `returnUrl` (already checked against the company's origins). Only providers that have such a
-   * portal implement it (Stripe); the sandbox has none.
+   * `returnUrl` (already checked against the company's origins): Stripe's, or the sandbox's plain page.
    */
-  createPortalSession?(customerToken: string, returnUrl: string): Promise<{ url: string }>;
+  createPortalSession(customerToken: string, returnUrl: string): Promise<{ url: string }>;
+}
+
+/** One page of a provider's list (cursor paging, as providers page). */
+export interface GatewayList<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+export type GatewayInvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+
+/** An invoice the provider wrote (spec 2 section 3 "Invoice (provider)"). */
+export interface GatewayInvoice {
+  id: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  totalMinor: number;
+  status: GatewayInvoiceStatus;
+  periodStart: Date;
+  /** The provider's printable invoice (PDF at Stripe, a page at the sandbox); null while a draft. */
+  pdfUrl: string | null;
+}
+
+export type GatewaySubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'unpaid' | 'paused';
+
+/** A subscription at the provider (spec 2 section 3 "Provider subscription record"). */
+export interface GatewaySubscription {
+  id: string;
+  status: GatewaySubscriptionStatus;
+  startDate: Date;
+  /** When it ended (canceled); null while it runs. */
+  endDate: Date | null;
+  currentPeriodEnd: Date | null;
+  /** When a scheduled cancellation takes effect; null when none is scheduled. */
+  cancelAt: Date | null;
+  items: GatewaySubscriptionItem[];
+}
+
+export interface GatewaySubscriptionItem {
+  productName: string;
+  /** The price per unit and interval, minor units. */
+  unitAmountMinor: number;
+  currency: string;
+  /** day, week, month, year; null for a one-time price. */
+  interval: string | null;
+  quantity: number;
 }
 
 const SECRET_SHAPE = /^((?:pi|seti)_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/;

@@ -8,9 +8,11 @@ import type { PaymentGateway } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { billingPortalRoutes } from './billing-portal.routes.ts';
+import { providerBillingRoutes } from './provider-billing.routes.ts';
 import { sandboxProvider } from './sandbox/sandbox-provider.ts';
 import { sandboxRepository } from './sandbox/sandbox.repository.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { sandboxBilling } from './sandbox/sandbox-billing.ts';
 import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.ts';
 
 export interface PaymentsSetup {
@@ -22,6 +24,8 @@ export interface PaymentsSetup {
   accountGuard: Guard;
   /** Origins the sandbox's authentication step may return to (CORS's list). */
   allowedOrigins: ReadonlySet<string>;
+  /** The admin key's guard: the sandbox's dashboard calls (creating a provider subscription) take it. */
+  adminGuard: Guard;
 }
 
 /** The payment routes of spec 1 section 7, the webhook of the configured gateway, and the sandbox's provider side when it is the gateway. */
@@ -36,10 +40,12 @@ export async function registerPayments(app: FastifyInstance, setup: PaymentsSetu
   await app.register(async (scope) => paymentRoutes(scope, deps, setup.accountGuard));
   // The provider's customer portal is the account owner's, in a browser: the access-token guard alone (registerAuth's).
   await app.register(async (scope) => billingPortalRoutes(scope, { ...deps, allowedOrigins: setup.allowedOrigins }, app.auth.guard));
+  await app.register(async (scope) => providerBillingRoutes(scope, deps, app.auth.guard));
   if (gateway.name === 'stripe') await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
   if (gateway.name === 'sandbox') {
     const provider = sandboxProvider({ repo: sandboxRepository(db), clock: billing.clock, companyUid: billing.config.company.uid, allowedOrigins: setup.allowedOrigins });
-    await app.register(async (scope) => sandboxRoutes(scope, provider));
+    const sandboxBillingRoutes = { billing: sandboxBilling(sandboxRepository(db)), clock: billing.clock, company: billing.config.company.name, adminGuard: setup.adminGuard };
+    await app.register(async (scope) => sandboxRoutes(scope, provider, sandboxBillingRoutes));
   }
   return deps;
 }

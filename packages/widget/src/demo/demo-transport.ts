@@ -141,6 +141,9 @@ const ROUTES: Route[] = [
   route('post', '/api/v1/billing/paymentinformation/stripe/cancel-intent', () => ({ Canceled: true, Status: 'canceled' })),
   route('post', '/api/v1/billing/paymentinformation/stripe/sf', (req) => ({ LatestFailureDateTime: req.now.toISOString() })),
   route('post', '/api/v1/billing/paymentinformation', async (req) => (await import('./demo-signup.ts')).demoSaveCard(req.body, req.now)),
+  // Payment-provider billing (billing screen, billing.system Stripe): the persona's invoices and subscription at the provider.
+  route('get', '/api/v1/profile/account/stripe/invoices', async (req) => (await import('./demo-provider-billing.ts')).demoProviderInvoices(req.persona, req.query, req.now)),
+  route('get', '/api/v1/profile/account/stripe/subscriptions', async (req) => (await import('./demo-provider-billing.ts')).demoProviderSubscriptions(req.persona, req.now)),
   // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
   route('post', '/api/v1/billing/stripe/portal/sessions', (req) => ({ Url: String(req.query.returnUrl) })),
   // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.

@@ -17,16 +17,19 @@ export function formatMediumDate(value: string, locale: string, timeZone?: strin
 }
 
 /**
- * The spec's long style, for the cancellation end date ('April 10, 2026' in English): a plan's
- * period boundary is a calendar day, so it is read as UTC (the day the billing period ends for
- * everyone, not the evening before in the Americas).
+ * The long date style (spec: 'Your subscription is scheduled to end on {date}' in long date style):
+ * Intl's dateStyle 'long', e.g. 'December 27, 2026' in English; read as formatMediumDate reads.
+ * A plan's period boundary is a calendar day for everyone: its callers pass timeZone 'UTC', so the
+ * end is not shown as the evening before in the Americas.
  */
-export function formatLongDate(value: string, locale: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+export function formatLongDate(value: string, locale: string, timeZone?: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
+  const zone = day ? 'UTC' : timeZone;
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
 }

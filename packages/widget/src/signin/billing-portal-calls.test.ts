@@ -17,12 +17,17 @@ describe('the billing portal call', () => {
         return { status: 200, body: { Url: 'https://billing.stripe.com/p/session/test_1' }, header: () => null };
       },
     });
-    expect(await billingPortalUrl(api, 'acc_1', 'https://shop.example/account')).toBe('https://billing.stripe.com/p/session/test_1');
+    expect(await billingPortalUrl(api, 'acc_1', 'https://shop.example/account', 'https://portico.example')).toBe('https://billing.stripe.com/p/session/test_1');
     expect(calls[0]).toMatchObject({ method: 'post', path: '/api/v1/billing/stripe/portal/sessions', query: { accountUid: 'acc_1', returnUrl: 'https://shop.example/account' } });
+  });
+
+  it('the sandbox\'s portal is a path on the server: resolved against the server, not the host page', async () => {
+    const api = createApiClient({ transport: async () => ({ status: 200, body: { Url: '/sandbox/v1/portal/bps_sbx_1' }, header: () => null }) });
+    expect(await billingPortalUrl(api, 'acc_1', 'https://shop.example/account', 'https://portico.example')).toBe('https://portico.example/sandbox/v1/portal/bps_sbx_1');
   });
 
   it('in demo mode the demo transport answers with the page itself, so no server is asked', async () => {
     const api = createApiClient({ transport: demoTransport(() => new Date('2024-04-01T12:00:00Z')) });
-    expect(await billingPortalUrl(api, 'demo', 'https://shop.example/account?tab=billing')).toBe('https://shop.example/account?tab=billing');
+    expect(await billingPortalUrl(api, 'demo', 'https://shop.example/account?tab=billing', 'https://portico.example')).toBe('https://shop.example/account?tab=billing');
   });
 });

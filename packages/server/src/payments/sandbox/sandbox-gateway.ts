@@ -4,6 +4,7 @@ import {
 } from '../payment-gateway.ts';
 import { sandboxClientSecret, sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxMethodRow, SandboxRepository } from './sandbox.repository.ts';
+import { sandboxBilling } from './sandbox-billing.ts';
 
 /** Where the browser script is served (server-relative; the widget resolves it against the API's origin). */
 export const SANDBOX_SCRIPT_PATH = '/js/v1';
@@ -36,6 +37,8 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
     if (!row) throw new GatewayError('not_found', `No such intent: '${id}'`, 'resource_missing');
     return row;
   };
+
+  const billing = sandboxBilling(repo);
 
   return {
     name: 'sandbox',
@@ -88,5 +91,10 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
     parseWebhook(): GatewayEvent {
       throw new GatewayError('signature', 'The sandbox gateway sends no webhooks.');
     },
+
+    // Provider billing (sandbox-billing.ts): links are server-relative paths of the sandbox's pages.
+    listInvoices: (customerToken, page) => billing.listInvoices(customerToken, page),
+    listSubscriptions: (customerToken) => billing.listSubscriptions(customerToken),
+    createPortalSession: (customerToken, returnUrl) => billing.createPortalSession(customerToken, returnUrl),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** Provider-style ids (`pi_sbx_…`, `pm_sbx_…`): the prefix says what the id names, as Stripe's do. */
-export function sandboxId(prefix: 'pi' | 'seti' | 'pm' | 'cus' | 'ch'): string {
+export function sandboxId(prefix: 'pi' | 'seti' | 'pm' | 'cus' | 'ch' | 'sub' | 'in' | 'bps'): string {
   return `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 }
 

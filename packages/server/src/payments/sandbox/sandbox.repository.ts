@@ -1,10 +1,13 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sandboxCharges, sandboxIntents, sandboxPaymentMethods } from '../../db/schema.ts';
+import { sandboxCharges, sandboxIntents, sandboxInvoices, sandboxPaymentMethods, sandboxPortalSessions, sandboxSubscriptions } from '../../db/schema.ts';
 
 export type SandboxMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
+export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+export type SandboxInvoiceRow = typeof sandboxInvoices.$inferSelect;
+export type SandboxPortalSessionRow = typeof sandboxPortalSessions.$inferSelect;
 type IntentPatch = Partial<Pick<SandboxIntentRow, 'status' | 'lastError' | 'paymentMethodId' | 'returnUrl'>>;
 
 /**
@@ -77,6 +80,59 @@ export function sandboxRepository(db: Db) {
     },
     async charges(intentId: string): Promise<SandboxChargeRow[]> {
       return db.select().from(sandboxCharges).where(eq(sandboxCharges.intentId, intentId));
+    },
+
+    // Provider billing (docs/payments.md "Provider billing"): subscriptions, invoices, portal sessions.
+    /** A subscription and the invoices it has billed so far, in one transaction (as a dashboard makes them). */
+    async insertSubscription(row: typeof sandboxSubscriptions.$inferInsert, invoices: (typeof sandboxInvoices.$inferInsert)[]): Promise<SandboxSubscriptionRow> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(sandboxSubscriptions).values(row).returning();
+        if (invoices.length) await tx.insert(sandboxInvoices).values(invoices);
+        return inserted!;
+      });
+    },
+    async subscriptionsOf(customerId: string): Promise<SandboxSubscriptionRow[]> {
+      return db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.customerId, customerId))
+        .orderBy(desc(sandboxSubscriptions.startDate), desc(sandboxSubscriptions.id));
+    },
+    /** Sets or clears a scheduled cancellation of one of the customer's subscriptions still running; null when there is none such. */
+    async setCancelAt(id: string, customerId: string, cancelAt: Date | null): Promise<SandboxSubscriptionRow | null> {
+      const [row] = await db.update(sandboxSubscriptions).set({ cancelAt })
+        .where(and(eq(sandboxSubscriptions.id, id), eq(sandboxSubscriptions.customerId, customerId), isNull(sandboxSubscriptions.endDate)))
+        .returning();
+      return row ?? null;
+    },
+    /** One page of the customer's invoices, newest period first (ties by id), after the invoice `startingAfter` when given. */
+    async invoicesOf(customerId: string, page: { limit: number; startingAfter?: string | undefined }): Promise<SandboxInvoiceRow[]> {
+      let after = undefined as ReturnType<typeof or> | undefined;
+      if (page.startingAfter) {
+        const [anchor] = await db.select().from(sandboxInvoices)
+          .where(and(eq(sandboxInvoices.id, page.startingAfter), eq(sandboxInvoices.customerId, customerId)));
+        if (!anchor) return [];
+        after = or(lt(sandboxInvoices.periodStart, anchor.periodStart), and(eq(sandboxInvoices.periodStart, anchor.periodStart), lt(sandboxInvoices.id, anchor.id)));
+      }
+      return db.select().from(sandboxInvoices).where(and(eq(sandboxInvoices.customerId, customerId), after))
+        .orderBy(desc(sandboxInvoices.periodStart), desc(sandboxInvoices.id)).limit(page.limit);
+    },
+    async getInvoice(id: string): Promise<SandboxInvoiceRow | null> {
+      const [row] = await db.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, id));
+      return row ?? null;
+    },
+    async insertPortalSession(row: typeof sandboxPortalSessions.$inferInsert): Promise<void> {
+      await db.insert(sandboxPortalSessions).values(row);
+    },
+    async getPortalSession(id: string): Promise<SandboxPortalSessionRow | null> {
+      const [row] = await db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, id));
+      return row ?? null;
+    },
+    /** Whether the sandbox knows the customer: an intent was made for it (the sandbox has no customer table of its own). */
+    async customerExists(customerId: string): Promise<boolean> {
+      const rows = await db.select({ id: sandboxIntents.id }).from(sandboxIntents).where(eq(sandboxIntents.customerId, customerId)).limit(1);
+      return rows.length > 0;
+    },
+    /** The cards saved on a customer. */
+    async methodsOf(customerId: string): Promise<SandboxMethodRow[]> {
+      return db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, customerId));
     },
   };
 }

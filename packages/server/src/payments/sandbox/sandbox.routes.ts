@@ -11,9 +11,17 @@ import { clientSecret } from '../payments.schemas.ts';
 import { AUTHENTICATE_CSS_PATH, authenticatedPage, authenticatePage } from './authenticate-page.ts';
 import { SANDBOX_SCRIPT_PATH } from './sandbox-gateway.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
+import { ErrorCode } from '@portico/core';
+import { AppError } from '../../http/app-error.ts';
+import type { Guard } from '../../http/route-auth.ts';
+import type { ServerClock } from '../../clock/server-clock.ts';
+import { GatewayError } from '../payment-gateway.ts';
+import { sandboxPortalPath, type SandboxBilling } from './sandbox-billing.ts';
+import { invoicePage, PORTAL_CSS_PATH, portalExpiredPage, portalPage } from './portal-page.ts';
 
 const SCRIPT_FILE = path.join(SERVER_ROOT, 'src', 'payments', 'sandbox', 'browser', 'sandbox-v1.js');
 const CSS_FILE = path.join(SERVER_ROOT, 'src', 'payments', 'sandbox', 'browser', 'authenticate.css');
+const PORTAL_CSS_FILE = path.join(SERVER_ROOT, 'src', 'payments', 'sandbox', 'browser', 'portal.css');
 /** Host pages name the script by a fixed URL (like the loader): a new release reaches them within five minutes. */
 const SCRIPT_MAX_AGE_SECONDS = 300;
 
@@ -33,12 +41,39 @@ const confirmBody = z.object({
 });
 const authenticateForm = z.object({ client_secret: clientSecret, outcome: z.enum(['complete', 'fail']) });
 
+const providerId = (prefix: string) => z.string().max(100).regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`));
+/** The dashboard's "Create subscription" (provider-style snake case; amounts in minor units, as providers take them). */
+const subscriptionBody = z.object({
+  customer: providerId('cus'),
+  items: z.array(z.object({
+    product_name: z.string().trim().min(1).max(200).regex(/^\P{Cc}*$/u, "must not hold control characters"),
+    unit_amount: z.number().int().min(0).max(100_000_000),
+    currency: z.string().regex(/^[A-Za-z]{3}$/).transform((c) => c.toUpperCase()),
+    interval: z.enum(['month', 'year']),
+    quantity: z.number().int().min(1).max(10_000).default(1),
+  }).strict()).min(1).max(20),
+  /** Periods already billed, the current one included: one invoice each. */
+  periods: z.number().int().min(1).max(36).default(1),
+  status: z.enum(['active', 'trialing', 'past_due']).default('active'),
+}).strict();
+const portalParams = z.object({ session: providerId('bps') });
+const portalForm = z.object({ subscription: providerId('sub'), change: z.enum(['cancel', 'resume']) });
+
+export interface SandboxBillingRoutes {
+  billing: SandboxBilling;
+  clock: ServerClock;
+  /** The company's name: "Return to {company}", the invoice's issuer. */
+  company: string;
+  /** The dashboard's calls need the admin key (a provider's need its secret key). */
+  adminGuard: Guard;
+}
+
 /**
  * The sandbox's provider side, served only when the config's gateway is the sandbox: its
  * browser script and the endpoints that script calls. Hidden from the API document: these stand
  * in for an outside provider's API, which the widget reaches through the script, not the typed client.
  */
-export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider): Promise<void> {
+export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider, b: SandboxBillingRoutes): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const script = readFileSync(SCRIPT_FILE);
   const config = routeRateLimit(PAYMENTS_RATE_LIMITS.sandboxGateway);
@@ -57,6 +92,51 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
   r.get(AUTHENTICATE_CSS_PATH, { schema: { hide } }, async (_req, reply) => {
     for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     return reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`).send(css);
+  });
+
+  const portalCss = readFileSync(PORTAL_CSS_FILE);
+  r.get(PORTAL_CSS_PATH, { schema: { hide } }, async (_req, reply) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`).send(portalCss);
+  });
+
+  // Provider billing (sandbox-billing.ts): what a provider's dashboard, hosted invoice and customer portal do.
+  await app.register(async (dashboard) => {
+    dashboard.addHook('onRequest', b.adminGuard);
+    dashboard.withTypeProvider<ZodTypeProvider>().post('/sandbox/v1/subscriptions', { config: { ...config, auth: 'adminKey' }, schema: { hide, body: subscriptionBody } }, async (req, reply) => {
+      try {
+        const created = await b.billing.createSubscription({
+          customer: req.body.customer, periods: req.body.periods, status: req.body.status,
+          items: req.body.items.map((i) => ({ productName: i.product_name, unitAmountMinor: i.unit_amount, currency: i.currency, interval: i.interval, quantity: i.quantity })),
+        }, b.clock.now());
+        reply.code(201);
+        return {
+          id: created.id, status: created.status, start_date: created.startDate.toISOString(),
+          current_period_end: created.currentPeriodEnd?.toISOString() ?? null,
+        };
+      } catch (err) {
+        if (err instanceof GatewayError && err.kind === 'not_found') throw new AppError(ErrorCode.NotFound, err.message);
+        if (err instanceof GatewayError && err.kind === 'invalid') throw new AppError(ErrorCode.ValidationFailed, err.message);
+        throw err;
+      }
+    });
+  });
+
+  const html = (reply: import('fastify').FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  r.get('/sandbox/v1/invoices/:id', { config, schema: { hide, params: z.object({ id: providerId('in') }) } }, async (req, reply) => {
+    // The id is the credential, as a provider's hosted invoice link is (unguessable, 96 random bits).
+    const invoice = await b.billing.getInvoice(req.params.id);
+    if (!invoice) throw new AppError(ErrorCode.NotFound, 'No such invoice.');
+    return html(reply, 200, invoicePage(b.company, invoice));
+  });
+
+  r.get('/sandbox/v1/portal/:session', { config, schema: { hide, params: portalParams } }, async (req, reply) => {
+    const session = await b.billing.portalSession(req.params.session);
+    if (!session) return html(reply, 404, portalExpiredPage(b.company));
+    const view = await b.billing.portalView(session.customerId);
+    return html(reply, 200, portalPage({ session: session.id, company: b.company, returnUrl: session.returnUrl, ...view }));
   });
 
   r.post('/sandbox/v1/tokens', { config, schema: { hide, body: tokenBody } }, async (req, reply) => {
@@ -90,6 +170,14 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
       reply.header('cache-control', 'no-store');
       if (redirectTo) return reply.redirect(redirectTo, 303);
       return reply.type('text/html; charset=utf-8').send(authenticatedPage(view.status !== 'requires_payment_method'));
+    });
+
+    form.withTypeProvider<ZodTypeProvider>().post('/sandbox/v1/portal/:session/subscriptions', { config, schema: { hide, params: portalParams, body: portalForm } }, async (req, reply) => {
+      const session = await b.billing.portalSession(req.params.session);
+      if (!session) return html(reply, 404, portalExpiredPage(b.company));
+      // Another customer's subscription, or one that has ended, changes nothing: the page shows what is.
+      await b.billing.setCancellation(session.customerId, req.body.subscription, req.body.change, b.clock.now());
+      return reply.header('cache-control', 'no-store').redirect(sandboxPortalPath(session.id), 303);
     });
   });
 }

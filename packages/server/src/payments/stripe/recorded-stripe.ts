@@ -74,6 +74,24 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
       const session = fixture('billing-portal-session.json');
       return { status: 200, body: { ...session, id: `bps_1RecordedPortal${n}`, customer: p.customer, return_url: p.return_url ?? null, url: `${String(session.url)}${n}` } };
     }
+    // Provider billing: the recorded lists. invoices pages by starting_after over the recorded three (newest first).
+    if (method === 'GET' && path === '/v1/invoices') {
+      const list = fixture('invoice-list.json');
+      const all = (list.data as Json[]).map((inv): Json => ({ ...inv, customer: p.customer }));
+      const from = p.starting_after ? all.findIndex((inv) => inv.id === p.starting_after) + 1 : 0;
+      if (p.starting_after && from === 0) return { status: 400, body: { error: { ...(fixture('error-resource-missing.json').error as Json), param: 'starting_after', message: `No such invoice: '${p.starting_after}'` } } };
+      const limit = Number(p.limit ?? 10);
+      return { status: 200, body: { ...list, data: all.slice(from, from + limit), has_more: from + limit < all.length } };
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const list = fixture('subscription-list.json');
+      return { status: 200, body: { ...list, data: (list.data as Json[]).map((sub) => ({ ...sub, customer: p.customer })) } };
+    }
+    if (method === 'GET' && path === '/v1/products') {
+      const list = fixture('product-list.json');
+      const ids = Object.entries(p).filter(([k]) => k.startsWith('ids[')).map(([, v]) => v);
+      return { status: 200, body: { ...list, data: (list.data as Json[]).filter((prod) => ids.includes(String(prod.id))) } };
+    }
     const m = /^\/v1\/(payment_intents|setup_intents|payment_methods)\/([^/]+)(?:\/(cancel|capture|detach))?$/.exec(path);
     if (!m) return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
     const [, kind, id, action] = m as unknown as [string, string, string, string | undefined];

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import {
-  GatewayError, type CardType, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayPaymentMethod,
-  type IntentStatus, type PaymentGateway, type PaymentMethodType,
+  GatewayError, type CardType, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayInvoice, type GatewayInvoiceStatus, type GatewayPaymentMethod,
+  type GatewaySubscription, type GatewaySubscriptionStatus, type IntentStatus, type PaymentGateway, type PaymentMethodType,
 } from '../payment-gateway.ts';
 
 export interface StripeGatewayOptions {
@@ -50,6 +50,37 @@ function fromSetupIntent(si: Stripe.SetupIntent, currency: string): GatewayInten
     id: si.id, clientSecret: si.client_secret ?? '', kind: 'setup', status: si.status as IntentStatus,
     amountMinor: 0, currency, customerToken: customerId(si.customer), captureMethod: 'automatic',
     paymentMethod: methodOf(si.payment_method), lastError: si.last_setup_error?.message ?? null,
+  };
+}
+
+const INVOICE_STATUSES = new Set<GatewayInvoiceStatus>(['draft', 'open', 'paid', 'uncollectible', 'void']);
+const fromUnix = (s: number | null | undefined) => (typeof s === 'number' ? new Date(s * 1000) : null);
+
+function fromInvoice(inv: Stripe.Invoice): GatewayInvoice {
+  return {
+    id: inv.id ?? '', currency: inv.currency.toUpperCase(), totalMinor: inv.total, status: INVOICE_STATUSES.has(inv.status as GatewayInvoiceStatus) ? inv.status as GatewayInvoiceStatus : 'draft',
+    periodStart: new Date(inv.period_start * 1000), pdfUrl: inv.invoice_pdf ?? null,
+  };
+}
+
+/** Product names come from products.list (a subscription's items name their product by id; expanding it would pass Stripe's four levels). */
+function fromSubscription(sub: Stripe.Subscription, productNames: ReadonlyMap<string, string>): GatewaySubscription {
+  const items = sub.items.data;
+  // Since API version 2025-03-31 the period is on each item; the subscription's is the latest of them.
+  const periodEnds = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
+  return {
+    id: sub.id, status: sub.status as GatewaySubscriptionStatus, startDate: new Date(sub.start_date * 1000),
+    endDate: fromUnix(sub.ended_at), currentPeriodEnd: periodEnds.length ? new Date(Math.max(...periodEnds) * 1000) : null,
+    cancelAt: fromUnix(sub.cancel_at),
+    items: items.map((i) => {
+      const product = i.price.product;
+      const productId = typeof product === 'string' ? product : product.id;
+      const name = typeof product !== 'string' && 'name' in product ? product.name : productNames.get(productId);
+      return {
+        productName: name ?? i.price.nickname ?? productId, unitAmountMinor: i.price.unit_amount ?? 0,
+        currency: i.price.currency.toUpperCase(), interval: i.price.recurring?.interval ?? null, quantity: i.quantity ?? 1,
+      };
+    }),
   };
 }
 
@@ -136,6 +167,25 @@ export function stripeGateway(opts: StripeGatewayOptions): PaymentGateway {
       // The portal's look and what it offers are set in the Stripe dashboard (its default configuration).
       const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerToken, return_url: returnUrl }));
       return { url: session.url };
+    },
+
+    async listInvoices(customerToken, page) {
+      const list = await call(() => stripe.invoices.list({
+        customer: customerToken, limit: page.limit, ...(page.startingAfter ? { starting_after: page.startingAfter } : {}),
+      }));
+      return { items: list.data.map(fromInvoice), hasMore: list.has_more };
+    },
+
+    async listSubscriptions(customerToken) {
+      // status 'all' includes canceled ones, which the billing screen lists without a renewal date.
+      const list = await call(() => stripe.subscriptions.list({ customer: customerToken, status: 'all', limit: 100 }));
+      const ids = [...new Set(list.data.flatMap((s) => s.items.data.map((i) => i.price.product)).filter((p): p is string => typeof p === 'string'))];
+      const names = new Map<string, string>();
+      if (ids.length) {
+        const products = await call(() => stripe.products.list({ ids, limit: 100 }));
+        for (const p of products.data) names.set(p.id, p.name);
+      }
+      return list.data.map((s) => fromSubscription(s, names));
     },
 
     parseWebhook(rawBody: Buffer, headers): GatewayEvent {

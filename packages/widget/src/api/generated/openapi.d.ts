@@ -348,7 +348,7 @@ export interface paths {
         put?: never;
         /**
          * A session of the payment provider's customer portal for the account (its primary contact); redirect to Url
-         * @description Only where billing is the provider's (billing.system Stripe) and the gateway is Stripe; otherwise 409 Errors.BillingPortalUnavailable.
+         * @description Only where billing is the provider's (billing.system Stripe); otherwise 409 Errors.BillingPortalUnavailable. With the sandbox as the gateway, Url is a path on this server (its plain portal page): resolve it against the server.
          */
         post: operations["postBillingStripePortalSessions"];
         delete?: never;
@@ -835,6 +835,46 @@ export interface paths {
         post: operations["postProfileAccountPeopleByUidInvitation"];
         /** Withdraw a pending invitation (primary contact only): the membership and its seat go, the mailed link stops working. 409 Errors.Conflict once the person has joined (remove them instead) */
         delete: operations["deleteProfileAccountPeopleByUidInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/stripe/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment provider's invoices of the account, newest period first; page on with startingAfter (the last Uid)
+         * @description Only where the payment provider does the billing (billing.system Stripe); otherwise 409 Errors.BillingPortalUnavailable. An account with no customer at the provider yet has none.
+         */
+        get: operations["getProfileAccountStripeInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/stripe/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's subscriptions at the payment provider (every status), newest start first, with their products
+         * @description Only where the payment provider does the billing (billing.system Stripe); otherwise 409 Errors.BillingPortalUnavailable.
+         */
+        get: operations["getProfileAccountStripeSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2453,7 +2493,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The provider's customer portal session: redirect the browser there */
+                        /** @description The provider's customer portal session: redirect the browser there (the sandbox's is a path on this server) */
                         Url: string;
                     };
                 };
@@ -6672,6 +6712,143 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getProfileAccountStripeInvoices: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+                fields?: string;
+                limit?: number;
+                /** @description The only order a provider lists invoices in */
+                orderBy?: "PeriodStart DESC";
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description ISO 4217, upper case */
+                            Currency: string;
+                            /** @description The total written in its currency (en-US), e.g. "$29.00" */
+                            CurrencyTotal: string;
+                            /** @description The provider's printable invoice: an absolute URL (Stripe's PDF) or a path on this server (the sandbox's invoice page); null while a draft */
+                            InvoicePdf: string | null;
+                            /** @description date-time */
+                            PeriodStart: string;
+                            /** @enum {string} */
+                            Status: "draft" | "open" | "paid" | "uncollectible" | "void";
+                            /** @description The invoice's total, major units of Currency */
+                            Total: number;
+                            /** @description The provider's invoice id */
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            /** @description More invoices follow: ask again with startingAfter = the last Uid */
+                            hasMore: boolean;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountStripeSubscriptions: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest start first */
+                        items: {
+                            /** @description date-time a scheduled cancellation takes effect */
+                            CancelAt: string | null;
+                            /** @description date-time the current period ends (the renewal, unless CancelAt is set) */
+                            CurrentPeriodEnd: string | null;
+                            /** @description date-time it ended; null while it runs */
+                            EndDate: string | null;
+                            Items: {
+                                Price: {
+                                    Currency: string;
+                                    /** @description day, week, month, year; null for a one-time price */
+                                    Interval: string | null;
+                                    /** @description Major units of Currency */
+                                    UnitAmount: number;
+                                };
+                                Product: {
+                                    Name: string;
+                                };
+                                Quantity: number;
+                            }[];
+                            /** @description date-time */
+                            StartDate: string;
+                            /** @enum {string} */
+                            Status: "active" | "trialing" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "unpaid" | "paused";
+                            /** @description The provider's subscription id */
+                            Uid: string;
+                        }[];
+                    };
+                };
             };
         };
     };

@@ -28,7 +28,7 @@ export default function AccountActionRequiredScreen({ params }: ScreenProps<'acc
   };
   const openPortal = useAction(async () => {
     if (!accountUid) return;
-    browser.assign(await billingPortalUrl(api, accountUid, portalReturnPage(browser.href())));
+    browser.assign(await billingPortalUrl(api, accountUid, portalReturnPage(browser.href()), runtime.config.server));
   });
   return (
     <div className="p-stack">

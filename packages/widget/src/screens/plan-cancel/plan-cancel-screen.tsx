@@ -59,7 +59,7 @@ export default function PlanCancelScreen(_props: ScreenProps<'planCancel'>) {
     const answer = await reauth.run(() => cancelPlan(api, body, key.current));
     if (answer === REAUTH_CANCELLED) return;
     done();
-    actions.notify(t('plan.cancelScreen.done', { date: answer.EndDate ? formatLongDate(answer.EndDate, i18n.language) : '' }));
+    actions.notify(t('plan.cancelScreen.done', { date: answer.EndDate ? formatLongDate(answer.EndDate, i18n.language, 'UTC') : '' }));
     actions.goTo('plan');
   });
   const offerKey = useRef(`offer-${crypto.randomUUID()}`);
@@ -72,7 +72,7 @@ export default function PlanCancelScreen(_props: ScreenProps<'planCancel'>) {
   });
 
   const text = [
-    endsOn ? t('plan.cancelScreen.text', { date: formatLongDate(endsOn, i18n.language) }) : t('plan.cancelScreen.textNoDate'),
+    endsOn ? t('plan.cancelScreen.text', { date: formatLongDate(endsOn, i18n.language, 'UTC') }) : t('plan.cancelScreen.textNoDate'),
     ...(scheduledPlan ? [t('plan.cancelScreen.scheduledToo', { plan: scheduledPlan })] : []),
   ];
   const problems = [...(account.problem ? problemErrors(account.problem) : []), ...(state.problem ? problemErrors(state.problem) : [])];

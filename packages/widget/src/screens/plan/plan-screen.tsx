@@ -97,7 +97,7 @@ function PlanDetails({ account, current, view, onChanged }: { account: PlanAccou
       {view.kind === 'cancelling' && (
         <section className="p-plan-callout" aria-labelledby="p-plan-ends">
           <p id="p-plan-ends" className="p-plan-callout-title">
-            {view.endsOn ? t('plan.endsOn', { date: formatLongDate(view.endsOn, i18n.language) }) : t('plan.endsAtPeriodEnd')}
+            {view.endsOn ? t('plan.endsOn', { date: formatLongDate(view.endsOn, i18n.language, 'UTC') }) : t('plan.endsAtPeriodEnd')}
           </p>
           <p className="p-plan-callout-text">{t('plan.endsOnDetail')}</p>
           {restore.errors.length > 0 && <ErrorList errors={restore.errors} />}
