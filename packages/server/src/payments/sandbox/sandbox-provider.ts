@@ -157,7 +157,8 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       if (outcome === 'complete') {
         done = await complete(row, ['requires_action']);
       } else {
-        if (row.paymentMethodId) await repo.detachMethod(row.paymentMethodId);
+        // An off-session charge's method is the customer's saved one: a failed check does not remove it.
+        if (row.paymentMethodId && !row.offSession) await repo.detachMethod(row.paymentMethodId);
         const failed = await repo.updateIntent(row.id, ['requires_action'], { status: 'requires_payment_method', lastError: SANDBOX_MESSAGES.authenticationFailed, paymentMethodId: null });
         if (!failed) throw new AppError(ErrorCode.Conflict, 'This intent was confirmed or cancelled meanwhile.');
         done = failed;
