@@ -81,8 +81,7 @@ export async function prepareChange(
   const request = resolveSubscriptionRequest(body, snapshot, { now, base });
   if (request.plan.IsPerUser) {
     // A per-user plan pays a unit per person: never fewer units than the people on the team (pending invitations hold theirs too).
-    const { members, pending } = await repos.team.counts(base.accountUid);
-    const inUse = members + pending;
+    const inUse = (await repos.team.counts(base.accountUid)).members;
     if (request.quantity < inUse) {
       const message = `Your team has ${inUse} ${inUse === 1 ? 'person' : 'people'}: choose at least ${inUse} units, or remove people first.`;
       throw validationError([fieldError('Quantity', ErrorCode.QuantityBelowMinimum, message)], ErrorCode.QuantityBelowMinimum);
