@@ -63,9 +63,9 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   emailChangeUndo: built(() => import('./screens/email-change/email-change-undo-screen.tsx')),
   // Plan and billing
   plan: notAvailable(member),
-  planChange: notAvailable({ ...member, width: 'wide' }),
-  planOptionsChange: notAvailable(member),
-  planChangeConfirmation: notAvailable(member),
+  planChange: built(() => import('./screens/plan-change/plan-change-screen.tsx'), { ...member, width: 'wide' }),
+  planOptionsChange: built(() => import('./screens/plan-options-change/plan-options-change-screen.tsx'), member),
+  planChangeConfirmation: built(() => import('./screens/plan-change-confirmation/plan-change-confirmation-screen.tsx'), member),
   planCancel: notAvailable(member),
   billing: notAvailable(member),
   billingRemovePaymentInformation: notAvailable(member),

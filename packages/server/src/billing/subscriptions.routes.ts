@@ -5,7 +5,6 @@ import { uidSchema } from '../catalog/catalog.schemas.ts';
 import { idempotencyHeaders } from '../http/idempotency.ts';
 import { listAnswer } from '../http/list.ts';
 import { applyDiscount } from './apply-discount.ts';
-import type { BillingDeps } from './billing-deps.ts';
 import {
   asOfQuery, changeSubscriptionInput, chargeSummaryOut, fieldsQuery, subscriptionInput, subscriptionOut, subscriptionParams, subscriptionsQuery,
 } from './billing.schemas.ts';
