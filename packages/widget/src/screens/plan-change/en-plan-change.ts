@@ -12,7 +12,6 @@ export const enPlanChange = {
     intro: 'Change the number of units or the add-ons of your plan.',
     planLine: 'Plan: {{plan}}',
     changePlan: 'Choose another plan',
-    previewHeading: 'What changes',
     previewUpdating: 'Working out the price…',
     unchanged: 'Nothing has changed yet.',
     confirm: 'Confirm change',

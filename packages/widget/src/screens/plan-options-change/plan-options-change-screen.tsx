@@ -127,7 +127,6 @@ export default function PlanOptionsChangeScreen(_props: ScreenProps<'planOptions
       </div>
       {terms.length > 1 && <TermSelector terms={terms} value={draft.term} onChange={(term) => edit((d) => setDraftTerm(d, term))} />}
       <PlanOptionsEditor plan={plan} draft={draft} currency={catalog.currency} newRequiredQuantity={sub.NewRequiredQuantity} onUpdate={edit} />
-      <h3>{t('planChange.options.previewHeading')}</h3>
       {unchanged ? <p className="p-muted">{t('planChange.options.unchanged')}</p>
         : preview.now ? <InvoicePreview now={preview.now} renewal={preview.renewal} due={dueLabel(preview.now, preview.renewal, preview.clock)} currency={catalog.currency} busy={preview.busy} />
           : preview.busy ? <p className="p-muted" role="status">{t('planChange.options.previewUpdating')}</p> : null}
@@ -136,7 +135,8 @@ export default function PlanOptionsChangeScreen(_props: ScreenProps<'planOptions
           {sentenceText(sentence, { t: (k, o) => t(k, o), money, date: (iso) => formatMediumDate(iso, i18n.language) })}
         </p>
       )}
-      <ErrorList errors={confirm.errors} />
+      {/* The bank's request is the authentication block below, not an error. */}
+      {!needsAuthentication && <ErrorList errors={confirm.errors} />}
       {needsAuthentication && (
         <div className="p-pc-auth" role="group" aria-labelledby={`${sentenceId}-auth`}>
           <h3 id={`${sentenceId}-auth`}>{t('planChange.authenticate.heading')}</h3>
