@@ -23,4 +23,3 @@ export * from './order-summary.ts';
 export * from './payment-due.ts';
 export * from './plan-extras.ts';
 export * from './what-follows.ts';
-export * from './plan-change-sentence.ts';

@@ -1,5 +1,10 @@
 import { loadStripe } from '@stripe/stripe-js';
-import { isSandboxError, loadSandboxScript } from './sandbox-script.ts';
+import { loadScript } from '../third-party/load-script.ts';
+// Types only: a runtime import of sandbox-script.ts would split it out of the sandbox card form's chunk (one more file on a paid sign-up).
+import type { PorticoSandbox, SandboxError } from './sandbox-script.ts';
+
+/** The sandbox's script path, as sandbox-script.ts's SANDBOX_SCRIPT_PATH (the server serves it there). */
+const SANDBOX_SCRIPT = '/js/v1';
 
 /**
  * 'Authenticate your payment' for an off-session charge of the saved card the bank wants confirmed
@@ -29,9 +34,11 @@ export async function authenticateSavedPayment(opts: {
     window.location.assign(back.toString());
     return;
   }
-  const sandbox = await loadSandboxScript(opts.server);
+  if (!window.PorticoSandbox) await loadScript(new URL(SANDBOX_SCRIPT, opts.server).href);
+  const sandbox: PorticoSandbox | undefined = window.PorticoSandbox;
+  if (!sandbox) throw new Error('The sandbox script did not start');
   const view = await sandbox.confirmIntent(opts.clientSecret, { payment_method: opts.paymentToken, return_url: opts.returnUrl });
-  if (isSandboxError(view)) throw new Error(view.error.message);
+  if ('error' in view) throw new Error((view as SandboxError).error.message);
   if (view.status === 'requires_action') {
     sandbox.authenticate(opts.clientSecret);
     return;

@@ -1,11 +1,9 @@
 import type { BillingRenewalTerm, Plan } from '@portico/core';
-import { changeAppliesNow, planChangeSentence, type ChargeSummary, type PlanChangeSentence, type PlanChangeSide, type SubscriptionDraft } from '@portico/core/billing/index';
+import { changeAppliesNow, planChangeSentence, type PlanChangeSentence, type PlanChangeSide } from '@portico/core/billing/plan-change-sentence';
+import type { ChargeSummary, SubscriptionDraft } from '@portico/core/billing/index';
 import type { Catalog } from '../../components/billing/catalog.ts';
 import { findPlan } from '../../components/billing/catalog.ts';
-import type { ChangeBody, Subscription } from './plan-change-calls.ts';
-
-/** Spec 1 section 9 / spec 2 section 4: the token is reissued when the change started within these windows (options path 5 days, redirect return 5 minutes). */
-export const REISSUE_WINDOW_OPTIONS_MS = 5 * 24 * 60 * 60 * 1000;
+import type { Subscription } from './plan-change-calls.ts';
 
 /** Where a plan change's flow draft came from: a draft with another source (a sign-up) is not a plan change. */
 export const PLAN_CHANGE_SOURCES = new Set(['planChange', 'planOptionsChange']);
@@ -20,15 +18,6 @@ export function draftFromSubscription(sub: Subscription): SubscriptionDraft {
       ...(a.BillingRenewalTerm === 'OneTime' ? { forceSelected: true } : {}),
       ...(a.EndDate ? { endDate: a.EndDate } : {}),
     })),
-  };
-}
-
-/** The body of a change: the draft's items; no coupon field, so the subscription keeps its coupon. */
-export function changeBody(draft: SubscriptionDraft): ChangeBody | null {
-  if (!draft.planUid) return null;
-  return {
-    Plan: { Uid: draft.planUid }, Quantity: draft.quantity, BillingRenewalTerm: draft.term,
-    SubscriptionAddOns: draft.addOns.filter((a) => !a.endDate).map((a) => ({ AddOn: { Uid: a.uid }, Quantity: a.quantity })),
   };
 }
 
@@ -86,12 +75,4 @@ export function sentenceText(s: PlanChangeSentence, w: SentenceWords): string {
     case 'scheduled':
       return w.t('planChange.sentence.scheduled', { plan: s.plan, current: s.current, date: w.date(s.on) });
   }
-}
-
-/** Spec 2 section 4 "Plan changes": the subscription or an add-on started within the window (then subscription.update and a new token). */
-export function startedWithin(starts: readonly (string | null | undefined)[], now: Date, windowMs: number): boolean {
-  return starts.some((s) => {
-    const at = s ? Date.parse(s) : Number.NaN;
-    return !Number.isNaN(at) && Math.abs(now.getTime() - at) <= windowMs;
-  });
 }

@@ -8,12 +8,12 @@ import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { catalogFromSettings, findPlan } from '../../components/billing/catalog.ts';
-import { PlanPicker } from '../../components/billing/plan-picker.tsx';
 import { TermSelector } from '../../components/billing/term-selector.tsx';
 import { useFlowDraft } from '../../flow/use-flow-draft.ts';
 import { useIncomingErrors } from '../../flow/incoming-errors.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { offeredTerms, sortedActivePlans } from '../select-plan/plan-list.ts';
+// Through selectPlan's screen module, so the plan picker stays in that chunk (see there).
+import { offeredTerms, PlanPicker, sortedActivePlans } from '../select-plan/select-plan-screen.tsx';
 import { draftFromSubscription } from './plan-change-logic.ts';
 import { useCurrentSubscription } from './use-plan-change.ts';
 
@@ -33,6 +33,7 @@ export default function PlanChangeScreen({ params }: ScreenProps<'planChange'>) 
   const current = useCurrentSubscription();
   const sub = current.data ?? null;
   const currentPlan = findPlan(catalog, sub?.Plan.Uid);
+  // Spec 2: the active plans of the current plan's family (selectPlan's list), the terms any of them is rated for.
   const plans = useMemo(() => sortedActivePlans(catalog, currentPlan?.PlanFamilyUid ?? null), [catalog, currentPlan]);
   const terms = offeredTerms(plans);
   const [term, setTerm] = useState<BillingRenewalTerm | null>(null);

@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react';
 import { summaryFromWire, type ChargeSummary } from '@portico/core/billing/index';
 import { useApiQuery } from '../../api/use-api-query.ts';
-import type { ApiClient } from '../../api/http.ts';
 import type { ApiProblem } from '../../api/api-problem.ts';
-import type { QueryCache } from '../../api/query-cache.ts';
-import type { Runtime } from '../../shared/runtime-types.ts';
 import { useSession } from '../../session/use-session.ts';
-import { reissueToken } from '../../signin/signin-calls.ts';
 import type { SubscriptionDraft } from '../../components/billing/subscription-draft.ts';
-import { changeBody, startedWithin } from './plan-change-logic.ts';
+import { changeBody } from './complete-change.ts';
 import { currentSubscriptionKey, fetchCurrentSubscription, PLAN_QUERY_PREFIX, previewChange, type Subscription } from './plan-change-calls.ts';
 
 /** Spec 9: the preview is asked 500 ms after the last edit. */
@@ -44,17 +40,4 @@ export function useChangePreview(sub: Subscription | null, draft: SubscriptionDr
   }, { keepPrevious: true });
   const data = key === null || query.problem ? null : query.data;
   return { now: data?.now ?? null, renewal: data?.renewal ?? null, clock: data?.clock ?? new Date(), busy: key !== null && (key !== settled || query.loading), problem: key ? query.problem : null };
-}
-
-/**
- * Spec 1 section 4 "Plan options change completion" after a change the server accepted: the account is
- * read again (every cached read), and when the subscription or an add-on started within the window a
- * subscription.update event is raised and the access token reissued (its plan claims are stale).
- */
-export async function completeChange(ctx: { api: ApiClient; cache: QueryCache; runtime: Runtime }, answer: Subscription, windowMs: number): Promise<void> {
-  ctx.cache.invalidate();
-  if (startedWithin([answer.StartDate, ...answer.SubscriptionAddOns.map((a) => a.StartDate)], new Date(), windowMs)) {
-    ctx.runtime.events.emit('subscription.update', { subscriptionUid: answer.Uid });
-    ctx.runtime.token.set(await reissueToken(ctx.api));
-  }
 }

@@ -26,10 +26,9 @@ import { useSession } from '../../session/use-session.ts';
 import { signupReturnUrl } from '../../signup/signup-logic.ts';
 import { planChangeSheetRef } from '../plan-change/setup.ts';
 import { changeSubscription, fetchSavedMethod, PLAN_QUERY_PREFIX } from '../plan-change/plan-change-calls.ts';
-import {
-  changeBody, draftFromSubscription, PLAN_CHANGE_SOURCES, REISSUE_WINDOW_OPTIONS_MS, sameAsCurrent, sentenceFor, sentenceText,
-} from '../plan-change/plan-change-logic.ts';
-import { completeChange, useChangePreview, useCurrentSubscription } from '../plan-change/use-plan-change.ts';
+import { draftFromSubscription, PLAN_CHANGE_SOURCES, sameAsCurrent, sentenceFor, sentenceText } from '../plan-change/plan-change-logic.ts';
+import { changeBody, completeChange, REISSUE_WINDOW_OPTIONS_MS } from '../plan-change/complete-change.ts';
+import { useChangePreview, useCurrentSubscription } from '../plan-change/use-plan-change.ts';
 
 /**
  * planOptionsChange (spec 2 section 2, issue 16): the quantity and add-ons of the plan being changed

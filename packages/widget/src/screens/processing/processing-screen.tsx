@@ -25,8 +25,7 @@ import { useNonce } from '../../signup/use-nonce.ts';
 import { checkoutDraft } from '../checkout/checkout-logic.ts';
 import { processingStep, RECENT_START_MS } from './processing-logic.ts';
 import { changeSubscription } from '../plan-change/plan-change-calls.ts';
-import { changeBody } from '../plan-change/plan-change-logic.ts';
-import { completeChange } from '../plan-change/use-plan-change.ts';
+import { changeBody, completeChange } from '../plan-change/complete-change.ts';
 
 /**
  * The redirect's values: read by the loader when the page loaded (and removed from the address bar
