@@ -149,4 +149,28 @@ describe('PUT …/changesubscription: an upgrade is invoiced and charged off-ses
     expect(fewer.statusCode, fewer.body).toBe(400);
     expect(fewer.json()).toMatchObject({ ErrorCode: 'Errors.QuantityBelowMinimum', FieldErrors: [{ Field: 'Quantity', Message: expect.stringContaining('Your team has 4 people') }] });
   });
+
+  it('two upgrades at once (different keys): one change, one charge captured, the other authorization released; bad secrets are clear errors', async () => {
+    const o = await owner();
+    const [a, b] = await Promise.all([change(o, pro, 'twin-key-000001'), change(o, pro, 'twin-key-000002')]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    expect(await rows(sql`select status from payments where account_uid = ${o.accountUid}`)).toEqual([{ status: 'succeeded' }]);
+    expect(await rows(sql`select 1 from invoices where account_uid = ${o.accountUid}`)).toHaveLength(1);
+    const intents = await rows(sql`select status from sandbox_intents where off_session and customer_id = (select customer_token from payment_information where account_uid = ${o.accountUid}) order by status`);
+    // The second either saw the change done before it priced (nothing to charge) or authorized too and released it.
+    expect(intents.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    expect(intents.every((r) => r.status === 'succeeded' || r.status === 'canceled')).toBe(true);
+
+    const other = await owner();
+    for (const [secret, status, code] of [
+      ['pi_sbx_nothing_secret_abc', 404, 'Errors.PaymentIntentNotFound'],
+      ['x'.repeat(301), 400, 'Errors.ValidationFailed'],
+      ['pi_\u0000_secret_abc', 400, undefined],
+    ] as const) {
+      const res = await change(other, { ...pro, PaymentClientSecret: secret });
+      expect(res.statusCode, res.body).toBe(status);
+      if (code) expect(res.json().ErrorCode).toBe(code);
+    }
+    expect(await rows(sql`select 1 from payments where account_uid = ${other.accountUid}`)).toHaveLength(0);
+  });
 });
