@@ -69,6 +69,7 @@ export default function PlanChangeScreen({ params }: ScreenProps<'planChange'>) 
           currency={catalog.currency}
           chosenUid={sub?.Plan.Uid ?? null}
           upgradeFrom={params.upgradeMode ? currentPlan : null}
+          forChange
           onChoose={({ plan }) => {
             // The change starts from the subscription as it is (not a sign-up's draft), then core's plan change.
             if (sub) flow.editSubscription(() => ({ ...draftFromSubscription(sub), source: 'planChange' }) as ReturnType<typeof draftFromSubscription>);
