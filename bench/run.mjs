@@ -21,6 +21,7 @@ const BENCHES = [
   { name: 'registrations-throughput', file: 'registrations-throughput.mjs', args: TSX, capSec: 150 },
   { name: 'logins-throughput', file: 'logins-throughput.mjs', args: TSX, capSec: 100 },
   { name: 'profile-latency', file: 'profile-latency.mjs', args: TSX, capSec: 100 },
+  { name: 'plan-change-throughput', file: 'plan-change-throughput.mjs', args: TSX, capSec: 180 },
 ];
 const only = process.argv.slice(2);
 

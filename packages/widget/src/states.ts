@@ -63,9 +63,9 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   emailChangeUndo: built(() => import('./screens/email-change/email-change-undo-screen.tsx')),
   // Plan and billing
   plan: built(() => import('./screens/plan/plan-screen.tsx'), member),
-  planChange: notAvailable({ ...member, width: 'wide' }),
-  planOptionsChange: notAvailable(member),
-  planChangeConfirmation: notAvailable(member),
+  planChange: built(() => import('./screens/plan-change/plan-change-screen.tsx'), { ...member, width: 'wide' }),
+  planOptionsChange: built(() => import('./screens/plan-options-change/plan-options-change-screen.tsx'), member),
+  planChangeConfirmation: built(() => import('./screens/plan-change-confirmation/plan-change-confirmation-screen.tsx'), member),
   planCancel: built(() => import('./screens/plan-cancel/plan-cancel-screen.tsx'), member),
   billing: built(() => import('./screens/billing/billing-screen.tsx'), member),
   billingRemovePaymentInformation: notAvailable(member),

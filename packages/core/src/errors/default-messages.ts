@@ -88,6 +88,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.PaymentGatewayUnavailable': 'The payment provider cannot be reached. Please try again later.',
   'Errors.CardDeclined': 'Your card was declined.',
   'Errors.CardNumberInvalid': 'Your card number is incorrect.',
+  'Errors.PaymentAuthenticationRequired': 'Your bank asks you to authenticate this payment.',
   'Errors.BillingPortalUnavailable': 'The billing portal is not available for this account.',
   'Errors.InvalidNonce': 'This sign-up form has expired or was already sent. Please try again.',
   'Errors.RegistrationClosed': 'Sign-up is closed.',

@@ -98,6 +98,8 @@ export const ErrorCode = {
   CardDeclined: 'Errors.CardDeclined',
   CardNumberInvalid: 'Errors.CardNumberInvalid',
   BillingPortalUnavailable: 'Errors.BillingPortalUnavailable',
+  /** A plan change's off-session charge needs the customer's bank authentication: the error body carries the intent's ClientSecret (issue 16). */
+  PaymentAuthenticationRequired: 'Errors.PaymentAuthenticationRequired',
 
   // Registration (issue 7; docs/registration.md)
   InvalidNonce: 'Errors.InvalidNonce',
@@ -140,4 +142,6 @@ export interface ErrorBody {
   ErrorCode: ErrorCode | string;
   Message: string;
   FieldErrors: FieldError[];
+  /** Errors.PaymentAuthenticationRequired only: the client secret of the intent the customer authenticates (docs/payments.md "Plan change payment"). */
+  ClientSecret?: string;
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, addresses, people, personAccounts } from '../db/schema.ts';
 import type { StoredPerson } from './people.repository.ts';
@@ -76,6 +76,10 @@ export function accountsRepository(db: Db) {
     /** The company backend's own id for the account (the sign-up webhook's answer). */
     async setClientIdentifier(uid: string, clientIdentifier: string): Promise<void> {
       await db.update(accounts).set({ clientIdentifier, updated: new Date() }).where(eq(accounts.uid, uid));
+    },
+    /** Adds to the account's credit (minor units): what an immediate plan change credits for unused time (docs/payments.md "Plan change payment"). */
+    async addCredit(uid: string, amountMinor: number): Promise<void> {
+      await db.update(accounts).set({ accountCredit: sql`${accounts.accountCredit} + ${amountMinor}`, updated: new Date() }).where(eq(accounts.uid, uid));
     },
     /** Serializes writers of one account (SELECT ... FOR UPDATE; call inside a transaction). */
     async lock(uid: string): Promise<void> {

@@ -23,7 +23,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   });
   await app.register(async (scope) => {
     guardRoutes(scope, 'accessTokenOrAdminKey', accessTokenOrAdminKeyGuard(app.auth.guard, ctx.adminGuard));
-    await subscriptionRoutes(scope, ctx.billing);
+    await subscriptionRoutes(scope, { ...ctx.billing, gateway: ctx.paymentGateway, wakeOutbox: ctx.wakeOutbox });
   });
 }
 

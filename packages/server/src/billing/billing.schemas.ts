@@ -63,6 +63,13 @@ export const subscriptionInput = z.object({
 });
 export type SubscriptionInput = z.infer<typeof subscriptionInput>;
 
+/** A change's body: the subscription wanted, and the intent the customer authenticated when the bank asked (docs/payments.md "Plan change payment"). */
+export const changeSubscriptionInput = subscriptionInput.extend({
+  PaymentClientSecret: z.string().trim().min(10).max(300).optional()
+    .describe('The client secret of the payment intent the customer authenticated after a 402 Errors.PaymentAuthenticationRequired (or paid on-session through POST /billing/paymentinformation/intent); the server checks the account, the amount and that it is unused'),
+});
+export type ChangeSubscriptionInput = z.infer<typeof changeSubscriptionInput>;
+
 export const asOfQuery = z.object({ asOf: z.enum(['now', 'renewal']).default('now') });
 export const subscriptionParams = z.object({ id: uidSchema });
 export const fieldsQuery = z.object({ fields: fieldsParam });

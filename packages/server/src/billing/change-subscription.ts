@@ -4,10 +4,12 @@ import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { requirePrimaryOrAdmin, SUBSCRIPTION_NOT_FOUND } from '../accounts/account-access.ts';
-import { callerScope, requestHash, withIdempotency } from '../http/idempotency.ts';
+import { callerScope, requestHash, storedAnswer, withIdempotency } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import type { SubscriptionInput, WireSubscription } from './billing.schemas.ts';
+import type { ChangeSubscriptionInput, WireSubscription } from './billing.schemas.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import { authorizeChange, dueNowOf, type CollectLater, finishChangePayment, recordChangePayment } from './plan-change-payment.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import { prepareChange, type PreparedChange } from './prepare-change.ts';
@@ -74,29 +76,58 @@ async function write(repos: Repositories, p: PreparedChange): Promise<string> {
   return row.uid;
 }
 
+export interface PlanChangeDeps extends BillingDeps {
+  /** The payment gateway an upgrade is charged through (docs/payments.md "Plan change payment"). */
+  gateway: PaymentGateway;
+  /** After a commit that may have written an outbox message (the receipt, once the money is booked). */
+  wakeOutbox: () => void;
+}
+
 /**
- * PUT /billing/subscriptions/{id}/changesubscription. In one transaction, with
- * the account locked: an upgrade ends the current row now and starts the new
- * one (prorated by core's change rules); a downgrade is scheduled as a new row
- * starting at the renewal. A request that asks for what is already current (or
- * already scheduled) writes nothing, so a retry never changes twice; with an
- * Idempotency-Key the first answer is replayed as is (withIdempotency).
+ * PUT /billing/subscriptions/{id}/changesubscription. An upgrade ends the current row now and starts
+ * the new one (prorated by core's change rules); when that leaves an amount due today it writes a
+ * plan_change invoice and charges it off-session on the account's saved method (plan-change-payment.ts:
+ * authorized before the transaction, captured after it, released if it rolls back). A downgrade is
+ * scheduled as a new row starting at the renewal and charges nothing. All writes happen in one
+ * transaction with the account locked. A request that asks for what is already current (or already
+ * scheduled) writes nothing, so a retry never changes twice; with an Idempotency-Key the first answer
+ * is replayed as is, before anything is charged (withIdempotency, storedAnswer).
+ * Declined: 402 Errors.CardDeclined with the provider's message, nothing changed. The bank asks for
+ * authentication: 402 Errors.PaymentAuthenticationRequired with the intent's ClientSecret; the widget
+ * authenticates and sends the same change again with PaymentClientSecret.
  */
 export async function changeSubscription(
-  deps: BillingDeps, caller: Caller, subscriptionUid: string, body: SubscriptionInput, idempotencyKey?: string,
+  deps: PlanChangeDeps, caller: Caller, subscriptionUid: string, input: ChangeSubscriptionInput, idempotencyKey?: string,
 ): Promise<WireSubscription> {
   const snapshot = await deps.snapshots.get();
-  const idempotency = { scope: callerScope(CHANGE_SCOPE, caller), key: idempotencyKey, requestHash: requestHash(subscriptionUid, body) };
-  const answer = await withIdempotency(deps.uow, idempotency, async (repos) => {
-    const target = await repos.subscriptions.get(subscriptionUid);
-    if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
-    requirePrimaryOrAdmin(caller, target.accountUid, SUBSCRIPTION_NOT_FOUND);
-    await repos.accounts.lock(target.accountUid);
-    const prepared = await prepareChange(deps, repos, snapshot, subscriptionUid, body);
-    const uid = await write(repos, prepared);
-    return { statusCode: 200, body: toWire(await repos.subscriptions.get(uid), snapshot, deps, prepared.now) };
-  });
-  return answer.body;
+  const { PaymentClientSecret: clientSecret, ...body } = input;
+  const idempotency = { scope: callerScope(CHANGE_SCOPE, caller), key: idempotencyKey, requestHash: requestHash(subscriptionUid, input) };
+  const replay = await storedAnswer<WireSubscription>(deps.uow, idempotency);
+  if (replay) return replay.body;
+  const target = await deps.uow.subscriptions.get(subscriptionUid);
+  if (!target) throw new AppError(ErrorCode.SubscriptionNotFound);
+  requirePrimaryOrAdmin(caller, target.accountUid, SUBSCRIPTION_NOT_FOUND);
+  const currency = deps.config.company.currency;
+  // The money first, outside any transaction (plan-change-payment.ts): nothing is written when it is refused.
+  const draft = await prepareChange(deps, deps.uow, snapshot, subscriptionUid, body);
+  const collectLater: CollectLater = deps.config.billing.paymentsMode === 'manual' ? 'always' : caller.kind === 'admin' ? 'withoutMethod' : 'never';
+  const paid = await authorizeChange(deps, draft, { currency, clientSecret, idempotencyKey, requestHash: requestHash(subscriptionUid, body), collectLater });
+  try {
+    const answer = await withIdempotency(deps.uow, idempotency, async (repos) => {
+      await repos.accounts.lock(target.accountUid);
+      const prepared = await prepareChange(deps, repos, snapshot, subscriptionUid, body);
+      const uid = await write(repos, prepared);
+      const personUid = caller.kind === 'person' ? caller.personUid : (await repos.accounts.get(target.accountUid))?.personAccounts.find((l) => l.isPrimary)?.person.uid ?? null;
+      // Already current (a twin did it, or nothing changes): the authorization is not this change's and is released below.
+      await recordChangePayment(repos, deps, prepared, { paid: dueNowOf(prepared) > 0 ? paid : null, subscriptionUid: uid, currency, personUid, collectLater: collectLater !== 'never' });
+      return { statusCode: 200, body: toWire(await repos.subscriptions.get(uid), snapshot, deps, prepared.now) };
+    });
+    return answer.body;
+  } finally {
+    // Captured and booked when the change committed with it (the receipt with it), released otherwise.
+    await finishChangePayment({ gateway: deps.gateway, uow: deps.uow }, paid);
+    if (paid) deps.wakeOutbox();
+  }
 }
 
 function toWire(s: StoredSubscription | null, snapshot: CatalogSnapshot, deps: BillingDeps, now: Date): WireSubscription {

@@ -2,7 +2,7 @@ import { ErrorCode, type BillingRenewalTerm } from '@portico/core';
 import {
   changeSummaries, chargeSummary, dayToIso, emptyInvoice, toDay, type ChangeSummaries, type ChargeSummary, type ChargeSummaryInput, type ExistingSubscription,
 } from '@portico/core/billing/index';
-import { AppError } from '../http/app-error.ts';
+import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import type { Repositories } from '../unit-of-work.ts';
 import type { Caller } from '../http/caller.ts';
@@ -79,6 +79,14 @@ export async function prepareChange(
   if (!base) throw new AppError(ErrorCode.SubscriptionExpired);
   const scheduled = all.find((s) => isScheduled(s, now)) ?? null;
   const request = resolveSubscriptionRequest(body, snapshot, { now, base });
+  if (request.plan.IsPerUser) {
+    // A per-user plan pays a unit per person: never fewer units than the people on the team (pending invitations hold theirs too).
+    const inUse = (await repos.team.counts(base.accountUid)).members;
+    if (request.quantity < inUse) {
+      const message = `Your team has ${inUse} ${inUse === 1 ? 'person' : 'people'}: choose at least ${inUse} units, or remove people first.`;
+      throw validationError([fieldError('Quantity', ErrorCode.QuantityBelowMinimum, message)], ErrorCode.QuantityBelowMinimum);
+    }
+  }
   // Tax follows the stored account only: a body saying "Exempt" (or another address) must not take the tax off a change.
   const account = await repos.accounts.get(base.accountUid);
   const address = account?.billingAddress ? { Country: account.billingAddress.country, State: account.billingAddress.state } : null;

@@ -5,13 +5,12 @@ import { uidSchema } from '../catalog/catalog.schemas.ts';
 import { idempotencyHeaders } from '../http/idempotency.ts';
 import { listAnswer } from '../http/list.ts';
 import { applyDiscount } from './apply-discount.ts';
-import type { BillingDeps } from './billing-deps.ts';
 import {
-  asOfQuery, chargeSummaryOut, fieldsQuery, subscriptionInput, subscriptionOut, subscriptionParams, subscriptionsQuery,
+  asOfQuery, changeSubscriptionInput, chargeSummaryOut, fieldsQuery, subscriptionInput, subscriptionOut, subscriptionParams, subscriptionsQuery,
 } from './billing.schemas.ts';
 import { chargeSummaryToWire } from './billing.mappers.ts';
 import { cancelScheduledChange } from './cancel-scheduled-change.ts';
-import { changeSubscription } from './change-subscription.ts';
+import { changeSubscription, type PlanChangeDeps } from './change-subscription.ts';
 import { listSubscriptions } from './list-subscriptions.ts';
 import { previewChange } from './prepare-change.ts';
 
@@ -20,7 +19,7 @@ import { previewChange } from './prepare-change.ts';
  * `accessTokenOrAdminKey`: a member's token or the admin key; the use cases then apply the access
  * rule (members read, the primary contact changes; docs/auth.md "Who may call what").
  */
-export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
+export async function subscriptionRoutes(app: FastifyInstance, deps: PlanChangeDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
   const currency = deps.config.company.currency;
@@ -35,7 +34,11 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
   r.put('/api/v1/billing/subscriptions/:id/changesubscription', {
     schema: {
       tags, summary: 'Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key',
-      params: subscriptionParams, querystring: fieldsQuery, body: subscriptionInput,
+      description: 'An upgrade with an amount due today writes a plan_change invoice and charges it off-session on the account\'s saved method. '
+        + '402 Errors.CardDeclined (the provider\'s message; nothing changed), 402 Errors.PaymentAuthenticationRequired (the body\'s ClientSecret is the intent to authenticate; '
+        + 'send the change again with PaymentClientSecret), 400 Errors.PaymentInformationRequired (no saved method), 409 Errors.PaymentAmountChanged / Errors.PaymentIntentUsed. '
+        + 'A downgrade is scheduled for the renewal and charges nothing. docs/payments.md "Plan change payment".',
+      params: subscriptionParams, querystring: fieldsQuery, body: changeSubscriptionInput,
       headers: idempotencyHeaders,
       response: { 200: subscriptionOut },
     },

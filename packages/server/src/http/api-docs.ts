@@ -87,6 +87,7 @@ const errorBodySchema = {
         properties: { Field: { type: 'string', description: 'Dotted PascalCase path of the input' }, ErrorCode: { type: 'string' }, Message: { type: 'string' } },
       },
     },
+    ClientSecret: { type: 'string', description: 'Errors.PaymentAuthenticationRequired only: the client secret of the intent the customer authenticates (docs/payments.md "Plan change payment")' },
   },
 };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });

@@ -30,6 +30,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.PaymentIntentUsed]: 409,
   [ErrorCode.PaymentGatewayUnavailable]: 502,
   [ErrorCode.CardDeclined]: 402,
+  [ErrorCode.PaymentAuthenticationRequired]: 402,
   [ErrorCode.BillingPortalUnavailable]: 409,
   [ErrorCode.ReauthenticationRequired]: 403,
   [ErrorCode.EmailNotConfirmed]: 403,
@@ -59,6 +60,20 @@ export class AppError extends Error {
 
   toBody(): ErrorBody {
     return { Status: this.status, ErrorCode: this.code, Message: this.message, FieldErrors: this.fieldErrors };
+  }
+}
+
+/**
+ * 402 Errors.PaymentAuthenticationRequired: the bank asks the customer to authenticate an off-session
+ * charge; the body's ClientSecret is the intent the widget completes before calling again.
+ */
+export class PaymentAuthenticationRequiredError extends AppError {
+  constructor(readonly clientSecret: string, message?: string) {
+    super(ErrorCode.PaymentAuthenticationRequired, message);
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), ClientSecret: this.clientSecret };
   }
 }
 

@@ -56,6 +56,25 @@ export interface CreateIntentRequest {
   captureManually?: boolean | undefined;
 }
 
+/**
+ * An off-session charge of a method the customer saved earlier (a plan change's prorated invoice,
+ * docs/payments.md "Plan change payment"): made and confirmed by the merchant in one call, without
+ * the customer in the loop. A decline is thrown as GatewayError('declined', provider message); a bank
+ * that wants its customer to authenticate answers an intent in `requires_action` whose client secret
+ * the widget completes (Stripe: `authentication_required`).
+ */
+export interface ChargeSavedMethodRequest {
+  customerToken: string;
+  /** The saved method's PaymentToken. */
+  paymentMethodToken: string;
+  amountMinor: number;
+  currency: string;
+  /** The same key answers the same intent (a replay never charges twice). */
+  idempotencyKey: string;
+  /** Authorize only; the caller captures after its own work committed. */
+  captureManually: boolean;
+}
+
 /** What the browser needs to load the gateway's card entry. No secrets. */
 export interface GatewayPublicConfig {
   gateway: GatewayName;
@@ -96,6 +115,13 @@ export interface PaymentGateway {
   createIntent(request: CreateIntentRequest): Promise<GatewayIntent>;
   /** By the gateway's intent id (payment or setup, told apart by the id's prefix). */
   retrieveIntent(id: string): Promise<GatewayIntent>;
+  /**
+   * Charges a saved method off-session: `succeeded`, `requires_capture` (captureManually) or
+   * `requires_action` (the bank asks the customer to authenticate: complete it with its client secret).
+   * A declined card throws GatewayError('declined') with the provider's message. Same idempotency key:
+   * the same intent back, never a second charge.
+   */
+  chargeSavedMethod(request: ChargeSavedMethodRequest): Promise<GatewayIntent>;
   /** Cancels a payment intent that is not yet paid (an authorization is released). */
   cancelIntent(id: string): Promise<GatewayIntent>;
   /** Captures an authorized (requires_capture) payment intent. */

@@ -34,8 +34,10 @@ export class ApiProblem extends Error {
   readonly fieldErrors: FieldError[];
   /** From Retry-After on a 429. */
   readonly retryAfterSeconds: number | undefined;
+  /** Errors.PaymentAuthenticationRequired: the intent the customer authenticates (docs/payments.md "Plan change payment"). */
+  readonly clientSecret: string | undefined;
 
-  constructor(init: { kind: ApiProblemKind; status: number; code: ErrorCode; message?: string; fieldErrors?: FieldError[]; retryAfterSeconds?: number }) {
+  constructor(init: { kind: ApiProblemKind; status: number; code: ErrorCode; message?: string; fieldErrors?: FieldError[]; retryAfterSeconds?: number; clientSecret?: string }) {
     super(init.message ?? OWN_MESSAGES[init.code] ?? init.code);
     this.name = 'ApiProblem';
     this.kind = init.kind;
@@ -43,6 +45,7 @@ export class ApiProblem extends Error {
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.clientSecret = init.clientSecret;
   }
 
   /** What repeats the call that failed, when the one who made it can (a cached read's refetch): the error list's 'Try again'. */
@@ -76,6 +79,7 @@ interface ErrorBodyLike {
   ErrorCode?: unknown;
   Message?: unknown;
   FieldErrors?: unknown;
+  ClientSecret?: unknown;
 }
 
 function fieldErrorsOf(body: ErrorBodyLike | null): FieldError[] {
@@ -96,7 +100,8 @@ export function problemFromAnswer(status: number, body: unknown, retryAfter: str
   // A code this widget does not know (a newer server) still carries the server's message.
   const code = isErrorCode(b?.ErrorCode) ? b.ErrorCode : ErrorCode.UnknownError;
   const message = typeof b?.Message === 'string' && b.Message ? b.Message : undefined;
-  return new ApiProblem({ kind: 'client', status, code, ...(message ? { message } : {}), fieldErrors: fieldErrorsOf(b) });
+  const clientSecret = typeof b?.ClientSecret === 'string' ? b.ClientSecret : undefined;
+  return new ApiProblem({ kind: 'client', status, code, ...(message ? { message } : {}), fieldErrors: fieldErrorsOf(b), ...(clientSecret ? { clientSecret } : {}) });
 }
 
 /** Anything a call threw, as an ApiProblem (a bug in our own code shows as a system error). */

@@ -145,6 +145,12 @@ const ROUTES: Route[] = [
   route('get', '/api/v1/profile/account/stripe/invoices', async (req) => (await import('./demo-provider-billing.ts')).demoProviderInvoices(req.persona, req.query, req.now)),
   route('get', '/api/v1/profile/account/stripe/subscriptions', async (req) => (await import('./demo-provider-billing.ts')).demoProviderSubscriptions(req.persona, req.now)),
   // The provider's billing portal (accountActionRequired): back to the page itself, so no server or provider is asked.
+  // Plan change (issue 16): demo-plan-change.ts.
+  route('get', '/api/v1/billing/subscriptions', async (req) => (await import('./demo-plan-change.ts')).demoCurrentSubscriptions(req.persona, req.now)),
+  route('put', '/api/v1/billing/subscriptions/{id}/changesubscriptionpreview', async (req) =>
+    (await import('./demo-plan-change.ts')).demoPreviewChange(req.persona, req.body, req.query.asOf === 'renewal' ? 'renewal' : 'now', req.now)),
+  route('put', '/api/v1/billing/subscriptions/{id}/changesubscription', async (req) => (await import('./demo-plan-change.ts')).demoChange(req.persona, req.body, req.now)),
+  route('get', '/api/v1/billing/paymentinformation', async (req) => (await import('./demo-plan-change.ts')).demoSavedCard(req.persona, req.now)),
   route('post', '/api/v1/billing/stripe/portal/sessions', (req) => ({ Url: String(req.query.returnUrl) })),
   // Passwords: any reset link works once the new password passes the demo policy; nothing is stored.
   route('post', '/api/v1/crm/people/forgotPassword', () => undefined),

@@ -22,6 +22,7 @@ function read<T extends object>(raw: Raw, readers: { [K in keyof T]-?: (v: unkno
 
 export const REGISTER_CONFIRMATION_VARIANTS = ['thankYou', 'almostDone', 'almostDoneSetPassword', 'accountCreated'] as const;
 export const PROCESSING_ACTIONS = ['signUp', 'changePlan', 'savePaymentInformation'] as const;
+export const PLAN_CHANGE_OUTCOMES = ['charged', 'changed', 'scheduled'] as const;
 export const LINK_TOKEN_KINDS = ['reset', 'confirmation'] as const;
 export const REPAIR_REASONS = ['expired', 'planUpgrade', 'quantityUpgrade', 'paymentInformation', 'pastDue'] as const;
 
@@ -34,6 +35,10 @@ export const REPAIR_REASONS = ['expired', 'planUpgrade', 'quantityUpgrade', 'pay
 const READERS = {
   selectPlan: (raw: Raw) => read<{ nextState?: StateName; upgradeMode?: boolean }>(raw, { nextState: state, upgradeMode: flag }),
   planChange: (raw: Raw) => read<{ upgradeMode?: boolean }>(raw, { upgradeMode: flag }),
+  // What the completed change did (issue 16): charged today (amount in minor units), changed now, or scheduled for a date.
+  planChangeConfirmation: (raw: Raw) => read<{ plan?: string; outcome?: (typeof PLAN_CHANGE_OUTCOMES)[number]; amount?: number; date?: string }>(raw, {
+    plan: text, outcome: oneOf(PLAN_CHANGE_OUTCOMES), amount: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined), date: text,
+  }),
   // skipPlanOptions: with a plan and a term, register is the whole sign-up on one screen; fixedPlan: no 'Change plan'.
   register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm; skipPlanOptions?: boolean; fixedPlan?: boolean }>(raw, { planUid: text, term, skipPlanOptions: flag, fixedPlan: flag }),
   checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm; fixedPlan?: boolean }>(raw, { nextState: state, planUid: text, term, fixedPlan: flag }),

@@ -2,7 +2,8 @@
  * The sandbox's test cards, the numbers providers publish for their test modes. Any other
  * number is refused: the sandbox is for demos and tests, and should never be handed a real card.
  */
-export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds';
+/** `decline_charges`: saves (a setup succeeds) and then declines every charge, on-session or off (Stripe's 4000 0000 0000 0341). */
+export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges';
 
 export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4242424242424242': 'succeed', // Visa
@@ -12,6 +13,7 @@ export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4000000000000002': 'decline',
   '4000000000009995': 'insufficient_funds',
   '4000002500003155': 'authenticate',
+  '4000000000000341': 'decline_charges',
 };
 
 /** The provider messages shown to the customer (the wording providers use in test mode). */
@@ -39,7 +41,7 @@ export function passesLuhn(digits: string): boolean {
 
 /** What a decline looks like: message for the customer, code for logs and the client script. */
 export function declineOf(behavior: CardBehavior): { message: string; code: string } | null {
-  if (behavior === 'decline') return { message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
+  if (behavior === 'decline' || behavior === 'decline_charges') return { message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
   if (behavior === 'insufficient_funds') return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
   return null;
 }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
-  GatewayError, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayPaymentMethod,
+  GatewayError, type ChargeSavedMethodRequest, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayPaymentMethod,
   type GatewayPublicConfig, type IntentStatus, type PaymentGateway, type CardType,
 } from '../payment-gateway.ts';
+import { declineOf, type CardBehavior } from './sandbox-cards.ts';
 import { sandboxClientSecret, sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxMethodRow, SandboxRepository } from './sandbox.repository.ts';
 import { sandboxBilling } from './sandbox-billing.ts';
@@ -57,6 +59,52 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
         captureMethod: req.kind === 'payment' && req.captureManually ? 'manual' : 'automatic',
       });
       return toIntent(row);
+    },
+    /**
+     * An off-session charge of a saved method (sandbox_intents.off_session): the method's test card
+     * decides, as at a provider. Unlike createIntent, the idempotency key is honoured (the intent's
+     * id is derived from it), as a provider replays a confirmed charge: the same key answers the same
+     * intent, or the same decline, and never charges twice.
+     */
+    async chargeSavedMethod(req: ChargeSavedMethodRequest): Promise<GatewayIntent> {
+      if (!(Number.isInteger(req.amountMinor) && req.amountMinor > 0)) {
+        throw new GatewayError('invalid', 'A payment intent needs a positive whole amount in minor units.', 'parameter_invalid_integer');
+      }
+      const currency = req.currency.toUpperCase();
+      const id = `pi_sbx_off${createHash('sha256').update(`${opts.companyUid}:${req.idempotencyKey}`).digest('hex').slice(0, 24)}`;
+      const replay = (row: SandboxIntentRow): Promise<GatewayIntent> => {
+        if (row.amount !== req.amountMinor || row.currency !== currency || row.customerId !== req.customerToken) {
+          throw new GatewayError('invalid', 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_key_in_use');
+        }
+        if (row.status === 'requires_payment_method' && row.lastError) throw new GatewayError('declined', row.lastError, 'card_declined');
+        return toIntent(row);
+      };
+      const earlier = await repo.getIntent(id);
+      if (earlier) return replay(earlier);
+      const method = await repo.getMethod(req.paymentMethodToken);
+      if (!method || method.customerId !== req.customerToken) {
+        throw new GatewayError('invalid', `No such PaymentMethod: '${req.paymentMethodToken}' on customer '${req.customerToken}'.`, 'resource_missing');
+      }
+      const manual = req.captureManually;
+      const row = await repo.insertIntentOnce({
+        id, clientSecret: sandboxClientSecret(id), kind: 'payment', amount: req.amountMinor, currency, customerId: req.customerToken,
+        paymentMethodId: method.id, status: 'requires_confirmation', captureMethod: manual ? 'manual' : 'automatic', offSession: true,
+      });
+      if (!row) return replay(await load(id)); // a twin with the same key made it first
+      const behavior = method.behavior as CardBehavior;
+      const decline = declineOf(behavior);
+      if (decline) {
+        // The saved method stays on the customer (an off-session decline does not detach it).
+        await repo.updateIntent(id, ['requires_confirmation'], { status: 'requires_payment_method', lastError: decline.message });
+        await repo.insertCharge({ id: sandboxId('ch'), intentId: id, amount: row.amount, currency, paymentMethodId: method.id, status: 'failed' });
+        throw new GatewayError('declined', decline.message, decline.code);
+      }
+      if (behavior === 'authenticate') {
+        return toIntent((await repo.updateIntent(id, ['requires_confirmation'], { status: 'requires_action', lastError: null }))!);
+      }
+      const done = await repo.updateIntent(id, ['requires_confirmation'], { status: manual ? 'requires_capture' : 'succeeded', lastError: null });
+      await repo.insertCharge({ id: sandboxId('ch'), intentId: id, amount: row.amount, currency, paymentMethodId: method.id, status: manual ? 'authorized' : 'succeeded' });
+      return toIntent(done!);
     },
     async retrieveIntent(id: string): Promise<GatewayIntent> {
       return toIntent(await load(id));

@@ -3,7 +3,7 @@ import { cardDigits, cardTypeOf, parseExpiration, validateCardForm } from '@port
 import { AppError, fieldError, validationError } from '../../http/app-error.ts';
 import { requireSiteUrl } from '../../http/site-url.ts';
 import type { ServerClock } from '../../clock/server-clock.ts';
-import { declineOf, passesLuhn, SANDBOX_MESSAGES, TEST_CARDS } from './sandbox-cards.ts';
+import { declineOf, passesLuhn, SANDBOX_MESSAGES, TEST_CARDS, type CardBehavior } from './sandbox-cards.ts';
 import { sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxRepository } from './sandbox.repository.ts';
 
@@ -125,7 +125,8 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       }
       const withMethod = await repo.updateIntent(row.id, [row.status], { paymentMethodId: method.id, returnUrl: returnUrl ?? null });
       if (!withMethod) throw new AppError(ErrorCode.Conflict, 'This intent was confirmed or cancelled meanwhile.');
-      const decline = declineOf(method.behavior as never);
+      // A card that saves and then declines its charges (4000 0000 0000 0341) passes a setup.
+      const decline = row.kind === 'setup' && method.behavior === 'decline_charges' ? null : declineOf(method.behavior as CardBehavior);
       if (decline) {
         // A declined card is not kept on the customer, and the intent waits for another method.
         await repo.detachMethod(method.id);
@@ -157,7 +158,8 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       if (outcome === 'complete') {
         done = await complete(row, ['requires_action']);
       } else {
-        if (row.paymentMethodId) await repo.detachMethod(row.paymentMethodId);
+        // An off-session charge's method is the customer's saved one: a failed check does not remove it.
+        if (row.paymentMethodId && !row.offSession) await repo.detachMethod(row.paymentMethodId);
         const failed = await repo.updateIntent(row.id, ['requires_action'], { status: 'requires_payment_method', lastError: SANDBOX_MESSAGES.authenticationFailed, paymentMethodId: null });
         if (!failed) throw new AppError(ErrorCode.Conflict, 'This intent was confirmed or cancelled meanwhile.');
         done = failed;

@@ -42,6 +42,11 @@ export function sandboxRepository(db: Db) {
       const [inserted] = await db.insert(sandboxIntents).values(row).returning();
       return inserted!;
     },
+    /** Inserts an intent unless one with its id exists (an off-session charge's id comes from its idempotency key); null when it did. */
+    async insertIntentOnce(row: typeof sandboxIntents.$inferInsert): Promise<SandboxIntentRow | null> {
+      const [inserted] = await db.insert(sandboxIntents).values(row).onConflictDoNothing({ target: sandboxIntents.id }).returning();
+      return inserted ?? null;
+    },
     async getIntent(id: string): Promise<SandboxIntentRow | null> {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
       return row ?? null;

@@ -58,6 +58,11 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
       const pi = {
         ...base, id, client_secret: `${id}_secret_Zk9Qm2Lx7Vb3Nc5Rt8Yw${n}`, amount: Number(p.amount), currency: p.currency,
         customer: p.customer, capture_method: p.capture_method ?? 'automatic_async', setup_future_usage: p.setup_future_usage ?? null,
+        // An off-session charge confirmed in the create (confirm=true): authorized or paid on the saved method at once.
+        ...(p.confirm === 'true' ? {
+          status: p.capture_method === 'manual' ? 'requires_capture' : 'succeeded', payment_method: p.payment_method ?? null,
+          amount_capturable: p.capture_method === 'manual' ? Number(p.amount) : 0,
+        } : {}),
       };
       objects.set(id, pi);
       return { status: 200, body: expand(pi, p) };

@@ -92,6 +92,31 @@ describe('the Stripe gateway against recorded Stripe responses', () => {
     await expect(gateway.retrieveIntent('pi_3Any')).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
+  it('an off-session charge of a saved card: confirmed in the create, authorized with manual capture, under the caller\'s idempotency key', async () => {
+    const intent = await gateway.chargeSavedMethod({
+      customerToken: 'cus_Saved', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'plan-change:abc', captureManually: true,
+    });
+    const create = lastRequest();
+    expect(create).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(create.params).toMatchObject({
+      amount: '4120', currency: 'usd', customer: 'cus_Saved', payment_method: 'pm_RecordedCard01', confirm: 'true', off_session: 'true', capture_method: 'manual',
+    });
+    expect(create.headers['idempotency-key']).toBe('plan-change:abc');
+    expect(intent).toMatchObject({ status: 'requires_capture', amountMinor: 4120, customerToken: 'cus_Saved', paymentMethod: { token: 'pm_RecordedCard01' } });
+  });
+
+  it('an off-session charge the bank wants authenticated is requires_action with the intent\'s client secret; a decline keeps Stripe\'s message', async () => {
+    stripe.failNext('POST /v1/payment_intents', 402, 'error-authentication-required.json');
+    const intent = await gateway.chargeSavedMethod({
+      customerToken: 'cus_RecordedA1b2C3', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'plan-change:auth', captureManually: true,
+    });
+    expect(intent).toMatchObject({ id: 'pi_3RecordedOffSession01', status: 'requires_action', clientSecret: 'pi_3RecordedOffSession01_secret_Hn4Jk6Lm8Np0Qr2St4Uv', amountMinor: 4120 });
+    stripe.failNext('POST /v1/payment_intents', 402, 'error-card-declined.json');
+    await expect(gateway.chargeSavedMethod({
+      customerToken: 'cus_X', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'plan-change:declined', captureManually: true,
+    })).rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.' });
+  });
+
   it('detaching a card Stripe no longer has is not an error', async () => {
     await gateway.detachPaymentMethod('pm_RecordedCard4444');
     expect(lastRequest().path).toBe('/v1/payment_methods/pm_RecordedCard4444/detach');

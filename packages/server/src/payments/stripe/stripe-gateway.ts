@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import {
-  GatewayError, type CardType, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayInvoice, type GatewayInvoiceStatus, type GatewayPaymentMethod,
+  GatewayError, type CardType, type ChargeSavedMethodRequest, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayInvoice, type GatewayInvoiceStatus, type GatewayPaymentMethod,
   type GatewaySubscription, type GatewaySubscriptionStatus, type IntentStatus, type PaymentGateway, type PaymentMethodType,
 } from '../payment-gateway.ts';
 
@@ -138,6 +138,24 @@ export function stripeGateway(opts: StripeGatewayOptions): PaymentGateway {
         automatic_payment_methods: { enabled: true }, expand: EXPAND,
       }, { idempotencyKey: req.idempotencyKey }));
       return fromPaymentIntent(pi);
+    },
+
+    async chargeSavedMethod(req: ChargeSavedMethodRequest): Promise<GatewayIntent> {
+      try {
+        const pi = await stripe.paymentIntents.create({
+          amount: req.amountMinor, currency: req.currency.toLowerCase(), customer: req.customerToken, payment_method: req.paymentMethodToken,
+          confirm: true, off_session: true, capture_method: req.captureManually ? 'manual' : 'automatic', expand: EXPAND,
+        }, { idempotencyKey: req.idempotencyKey });
+        return fromPaymentIntent(pi);
+      } catch (err) {
+        // The bank wants its customer (docs.stripe.com/payments/save-and-reuse "authentication_required"): the error carries the
+        // intent, which the customer completes on-session with the same saved method (the widget's 'Authenticate your payment').
+        const e = err as { type?: string; code?: string; payment_intent?: Stripe.PaymentIntent };
+        if (e?.type === 'StripeCardError' && e.code === 'authentication_required' && e.payment_intent) {
+          return { ...fromPaymentIntent(e.payment_intent), status: 'requires_action' };
+        }
+        throw gatewayErrorOf(err);
+      }
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent> {

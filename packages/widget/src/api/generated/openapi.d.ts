@@ -399,7 +399,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key */
+        /**
+         * Change the plan, term, quantity, add-ons or coupon (upgrade now, downgrade at renewal); honours Idempotency-Key
+         * @description An upgrade with an amount due today writes a plan_change invoice and charges it off-session on the account's saved method. 402 Errors.CardDeclined (the provider's message; nothing changed), 402 Errors.PaymentAuthenticationRequired (the body's ClientSecret is the intent to authenticate; send the change again with PaymentClientSecret), 400 Errors.PaymentInformationRequired (no saved method), 409 Errors.PaymentAmountChanged / Errors.PaymentIntentUsed. A downgrade is scheduled for the renewal and charges nothing. docs/payments.md "Plan change payment".
+         */
         put: operations["putBillingSubscriptionsByIdChangesubscription"];
         post?: never;
         delete?: never;
@@ -1193,6 +1196,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ErrorBody: {
+            /** @description Errors.PaymentAuthenticationRequired only: the client secret of the intent the customer authenticates (docs/payments.md "Plan change payment") */
+            ClientSecret?: string;
             /**
              * @description A code of the error catalogue (docs/errors.md)
              * @example Errors.ValidationFailed
@@ -2881,6 +2886,8 @@ export interface operations {
                             UniqueIdentifier?: string;
                         };
                     }[];
+                    /** @description The client secret of the payment intent the customer authenticated after a 402 Errors.PaymentAuthenticationRequired (or paid on-session through POST /billing/paymentinformation/intent); the server checks the account, the amount and that it is unused */
+                    PaymentClientSecret?: string;
                     Plan: {
                         Uid: string;
                     };

@@ -18,6 +18,8 @@ export interface PlanPickerProps {
   upgradeFrom?: Rated | null;
   /** Called for every pick, unavailable ones included (the caller applies core's choosePlan, which clears then). */
   onChoose(option: PlanOption): void;
+  /** A change of an existing subscription (planChange): core's change rules charge no plan setup fee, so the cards do not state one. */
+  forChange?: boolean;
 }
 
 /**
@@ -26,20 +28,20 @@ export interface PlanPickerProps {
  * disabled (aria-disabled, so it stays focusable) with its reason.
  * Uses the selectPlan strings of en.ts so the first screen needs no billing chunk.
  */
-export function PlanPicker({ plans, term, currency, chosenUid, upgradeFrom, onChoose }: PlanPickerProps) {
+export function PlanPicker({ plans, term, currency, chosenUid, upgradeFrom, onChoose, forChange = false }: PlanPickerProps) {
   const options = planOptions(plans, term, upgradeFrom);
   // One card stands out: the chosen plan once there is one listed, else the featured (default) plan.
   const anyChosen = !!chosenUid && options.some((o) => o.plan.Uid === chosenUid);
   return (
     <ul className="p-plans">
       {options.map((o) => (
-        <PlanCard key={o.plan.Uid} option={o} currency={currency} chosen={chosenUid === o.plan.Uid} highlighted={anyChosen ? chosenUid === o.plan.Uid : o.plan.IsDefault} onChoose={() => onChoose(o)} />
+        <PlanCard key={o.plan.Uid} option={o} currency={currency} chosen={chosenUid === o.plan.Uid} highlighted={anyChosen ? chosenUid === o.plan.Uid : o.plan.IsDefault} forChange={forChange} onChoose={() => onChoose(o)} />
       ))}
     </ul>
   );
 }
 
-function PlanCard({ option, currency, chosen, highlighted, onChoose }: { option: PlanOption; currency: string; chosen: boolean; highlighted: boolean; onChoose(): void }) {
+function PlanCard({ option, currency, chosen, highlighted, forChange, onChoose }: { option: PlanOption; currency: string; chosen: boolean; highlighted: boolean; forChange: boolean; onChoose(): void }) {
   const { t, i18n } = useTranslation();
   const { plan, price, unavailable } = option;
   const disabled = unavailable !== null || price === null;
@@ -50,7 +52,8 @@ function PlanCard({ option, currency, chosen, highlighted, onChoose }: { option:
     .join(' ');
   // Issue 15: what checkout adds to the price (setup fee, minimum quantity, usage add-ons), in the order summary's words.
   const money = (minor: number) => formatAmount(minor, currency, i18n.language);
-  const extras = price ? planExtrasText(planExtras(plan, price.term), { t, money }, { one: plan.UnitOfMeasure, other: plan.UnitOfMeasurePlural }) : [];
+  const facts = price ? planExtras(plan, price.term) : null;
+  const extras = facts ? planExtrasText(forChange ? { ...facts, setupFee: null } : facts, { t, money }, { one: plan.UnitOfMeasure, other: plan.UnitOfMeasurePlural }) : [];
   return (
     <li className={classes} aria-labelledby={nameId}>
       {plan.IsDefault && <span className="p-plan-badge">{t('selectPlan.popular')}</span>}

@@ -3,12 +3,12 @@ import { ErrorCode } from '@portico/core';
 import { registrationFields, type FieldValues } from '@portico/core/fields/index';
 import type { ScreenProps } from '../../states.ts';
 import { useWidget } from '../../app/context.ts';
-import { useApi } from '../../api/use-api-query.ts';
+import { useApi, useQueryCache } from '../../api/use-api-query.ts';
 import { asProblem } from '../../api/api-problem.ts';
 import { readClaims } from '../../auth/claims.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { catalogFromSettings } from '../../components/billing/catalog.ts';
+import { catalogFromSettings, findPlan } from '../../components/billing/catalog.ts';
 import { useFlowDraft } from '../../flow/use-flow-draft.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { cancelIntent, savePaymentInformation } from '../../payments/payment-api.ts';
@@ -23,7 +23,9 @@ import { confirmationParams } from '../../signup/confirmation-params.ts';
 import { registerWith } from '../../signup/submit-signup.ts';
 import { useNonce } from '../../signup/use-nonce.ts';
 import { checkoutDraft } from '../checkout/checkout-logic.ts';
-import { processingStep, startedRecently } from './processing-logic.ts';
+import { processingStep, RECENT_START_MS } from './processing-logic.ts';
+import { changeSubscription } from '../plan-change/plan-change-calls.ts';
+import { changeBody, completeChange } from '../plan-change/complete-change.ts';
 
 /**
  * The redirect's values: read by the loader when the page loaded (and removed from the address bar
@@ -48,21 +50,22 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
   const { t } = useTranslation();
   const { settings, actions, runtime } = useWidget();
   const api = useApi();
+  const cache = useQueryCache();
   const flow = useFlowDraft();
   const nonce = useNonce();
   const inAddress = usePaymentRedirect();
   const [redirect] = useState(() => fromParams(params) ?? inAddress);
   const [nothing, setNothing] = useState(false);
   const started = useRef(false);
-  const latest = useRef({ flow, nonce, settings, params, actions, runtime, api });
-  latest.current = { flow, nonce, settings, params, actions, runtime, api };
+  const latest = useRef({ flow, nonce, settings, params, actions, runtime, api, cache });
+  latest.current = { flow, nonce, settings, params, actions, runtime, api, cache };
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const clean = withoutReturnKeys(window.location.href);
     if (clean !== window.location.href) window.history.replaceState(window.history.state, '', clean);
-    const { flow, nonce, settings, params, actions, runtime, api } = latest.current;
+    const { flow, nonce, settings, params, actions, runtime, api, cache } = latest.current;
     const draft = flow.draft;
     const step = processingStep(redirect, params.action, params.from, { signUpDraft: !!draft?.planUid });
     const secret = redirect?.clientSecret ?? null;
@@ -91,20 +94,18 @@ export default function ProcessingScreen({ params }: ScreenProps<'processing'>) 
         return;
       }
       case 'changePlan': {
+        // The change the bank's step was for (the plan change's draft), sent again with the intent the customer authenticated.
         const subscriptionUid = readClaims(runtime.token.get())?.subscriptionUid;
-        const catalog = catalogFromSettings(settings);
-        const shown = checkoutDraft(catalog, {}, draft);
-        const body = subscriptionBody(shown, null);
+        const body = draft ? changeBody(draft) : null;
         if (!subscriptionUid || !body) {
           actions.goTo('planOptionsChange', {}, { errors: [{ code: ErrorCode.PaymentInformationSetupFailed }], replace: true });
           return;
         }
-        api.request('put', '/api/v1/billing/subscriptions/{id}/changesubscription', { path: { id: subscriptionUid }, body }).then((answer) => {
+        const plan = findPlan(catalogFromSettings(settings), body.Plan.Uid);
+        changeSubscription(api, subscriptionUid, { ...body, ...(secret && !redirect?.setupIntent ? { PaymentClientSecret: secret } : {}) }, crypto.randomUUID()).then(async (answer) => {
           flow.clear();
-          if (startedRecently([answer.StartDate, ...answer.SubscriptionAddOns.map((a) => a.StartDate)], new Date())) {
-            runtime.events.emit('subscription.update', { subscriptionUid: answer.Uid });
-          }
-          actions.goTo('planChangeConfirmation', {}, { replace: true });
+          await completeChange({ api, cache, runtime }, answer, RECENT_START_MS);
+          actions.goTo('planChangeConfirmation', { ...(plan ? { plan: plan.Name } : {}), outcome: 'changed' }, { replace: true });
         }, async (err: unknown) => {
           await giveUp();
           actions.goTo('planOptionsChange', {}, { errors: asProblem(err), replace: true });

@@ -16,6 +16,13 @@ import { useIncomingErrors } from '../../flow/incoming-errors.ts';
 import { chooseFamilyUid, offeredTerms, sortedActivePlans } from './plan-list.ts';
 
 /**
+ * The plan list pieces planChange reuses (issue 16), taken from this module so they stay in this screen's
+ * chunk: imported from two screens they would become a chunk of their own, one more file on the first screen.
+ */
+export { PlanPicker } from '../../components/billing/plan-picker.tsx';
+export { offeredTerms, sortedActivePlans } from './plan-list.ts';
+
+/**
  * selectPlan (spec 1 section 2): the active plans of one family. Picking a plan
  * changes the flow draft's plan (core's changeDraftPlan), then goes to
  * params.nextState, else register.
