@@ -117,6 +117,9 @@ export const ErrorCode = {
 
   // First use end to end (issue 13; docs/registration.md)
   EmailAlreadyConfirmed: 'Errors.EmailAlreadyConfirmed',
+
+  // Plan and billing self-service (issue 16; docs/billing.md "Invoices and the PDF")
+  PaymentInformationInUse: 'Errors.PaymentInformationInUse',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

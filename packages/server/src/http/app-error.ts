@@ -32,6 +32,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.CardDeclined]: 402,
   [ErrorCode.BillingPortalUnavailable]: 409,
   [ErrorCode.ReauthenticationRequired]: 403,
+  [ErrorCode.PaymentInformationInUse]: 409,
   [ErrorCode.EmailNotConfirmed]: 403,
   [ErrorCode.SignInCodeRequired]: 403,
   [ErrorCode.InvalidSignInCode]: 400,
