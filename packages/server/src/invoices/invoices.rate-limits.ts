@@ -5,8 +5,8 @@ import { rateLimitRows } from '../http/rate-limits.ts';
  */
 export const INVOICES_RATE_LIMITS = rateLimitRows({
   invoiceDownloadLink: {
-    max: 60, windowMs: 60_000, key: 'ip', counts: 'requests',
-    protects: 'Signing invoice download tokens in bulk: POST /profile/account/invoices/{Uid}/download.',
+    max: 60, windowMs: 60_000, key: 'account', counts: 'requests',
+    protects: 'Signing invoice download tokens in bulk: POST /profile/account/invoices/{Uid}/download, keyed by the signed-in account (after the access-token guard).',
   },
   invoicePdf: {
     max: 30, windowMs: 60_000, key: 'ip', counts: 'requests',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Guard } from '../http/route-auth.ts';
 import { guardRoutes } from '../http/route-auth.ts';
-import { routeRateLimit } from '../http/rate-limits.ts';
+import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
 import { INVOICES_RATE_LIMITS } from './invoices.rate-limits.ts';
 import { accountNextPayment, invoiceDownloadLink, invoicePdf, listInvoices, type InvoicesDeps } from './invoices.ts';
 import { downloadOut, invoicesOut, invoicesQuery, invoiceUidParams, nextPaymentOut, pdfQuery } from './invoices.schemas.ts';
@@ -19,7 +19,7 @@ export async function accountInvoiceRoutes(app: FastifyInstance, deps: InvoicesD
   }, async (req) => listInvoices(deps, req.caller, { accountUid: req.query.accountUid, page: { limit: req.query.limit, offset: req.query.offset } }));
 
   r.post('/api/v1/profile/account/invoices/:Uid/download', {
-    config: routeRateLimit(INVOICES_RATE_LIMITS.invoiceDownloadLink),
+    preHandler: [preHandlerLimit(app, INVOICES_RATE_LIMITS.invoiceDownloadLink)],
     schema: {
       tags, summary: 'A link to the invoice\'s PDF carrying a download token for that one invoice, valid a few minutes (never the session\'s token). 404 for another account\'s invoice',
       params: invoiceUidParams, response: { 200: downloadOut },
