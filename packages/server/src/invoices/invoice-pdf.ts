@@ -33,7 +33,7 @@ export const pdfDate = (iso: string) => medium.format(new Date(`${iso.slice(0, 1
  */
 export function pdfText(s: string): string {
   return s.replace(/[\u2212\u2013\u2014]/g, '-').replace(/[\u00a0\u202f\u2009]/g, ' ')
-    .replace(/[^\u0009\u000a\u0020-\u007e\u00a1-\u00ff\u00d7\u20ac\u2018\u2019\u201c\u201d\u2022\u2026]/g, '?');
+    .replace(/[\t\n]/g, ' ').replace(/[^\u0020-\u007e\u00a1-\u00ff\u00d7\u20ac\u2018\u2019\u201c\u201d\u2022\u2026]/g, '?');
 }
 
 const GREY = '#555555';
