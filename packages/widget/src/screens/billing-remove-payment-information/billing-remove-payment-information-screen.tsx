@@ -1,5 +1,7 @@
 import '../billing/setup.ts';
+import { ErrorCode } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
+import { useSession } from '../../session/use-session.ts';
 import { useApi, useQueryCache } from '../../api/use-api-query.ts';
 import { ConfirmShell } from '../../components/confirm-shell.tsx';
 import { useAction } from '../../components/use-action.ts';
@@ -17,7 +19,8 @@ import { removePaymentInformation } from '../billing/billing-calls.ts';
  */
 export default function BillingRemovePaymentInformationScreen({ params }: ScreenProps<'billingRemovePaymentInformation'>) {
   const { t } = useTranslation();
-  const { actions } = useWidget();
+  const { actions, settings } = useWidget();
+  const { claims } = useSession();
   const api = useApi();
   const cache = useQueryCache();
   const reauth = useReauthentication();
@@ -28,13 +31,16 @@ export default function BillingRemovePaymentInformationScreen({ params }: Screen
     actions.notify(t('billingScreen.remove.removed'));
     actions.goTo('billing');
   });
+  // The refusal names the plan the card pays for (the token's plan, named from the settings' catalogue).
+  const plan = settings.PlanFamilies.flatMap((f) => f.Plans).find((p) => p.Uid === claims?.planUid)?.Name;
+  const errors = remove.errors.map((e) => (e.code === ErrorCode.PaymentInformationInUse && plan ? { code: 'billingScreen.remove.inUse', values: { plan } } : e));
   return (
     <ConfirmShell
       heading={t('states.billingRemovePaymentInformation')}
       text={[t('billingScreen.remove.text'), ...(params.card ? [params.card] : [])]}
       confirmLabel={t('billingScreen.remove.confirm')} busyLabel={t('billingScreen.remove.confirming')} cancelLabel={t('billingScreen.remove.cancel')}
       onConfirm={() => void remove.run()} onCancel={() => actions.goTo('billing')}
-      busy={remove.busy} disabled={!params.uid} errors={remove.errors}>
+      busy={remove.busy} disabled={!params.uid} errors={errors}>
       {reauth.prompt}
     </ConfirmShell>
   );

@@ -43,6 +43,7 @@ export const enBillingScreen = {
     confirming: 'Removing…',
     cancel: 'Cancel',
     removed: 'Your card was removed.',
+    inUse: 'This card pays for your {{plan}} plan. Add another card before removing it, or cancel the plan.',
   },
   recipients: {
     intro: 'Choose who receives invoices and receipts by email.',
