@@ -155,4 +155,24 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     }
     await phone.close();
   });
+
+  test('a free member: nothing to pay, no card, no invoices (the empty screen)', async () => {
+    const email = uniqueEmail('free');
+    const nonce = await api('POST', '/api/v1/nonce');
+    expect((await api('POST', '/api/v1/crm/registrations', { body: freeSignUpBody(email, PASSWORD, nonce.json.Value) })).status).toBe(201);
+    const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
+    const page = await openHarness(session.context, server.url);
+    await setHarnessToken(page, signIn.json.access_token as string);
+    await page.evaluate(() => (window as unknown as PorticoWindow).Portico.open('billing'));
+    const billing = page.getByRole('dialog', { name: 'Billing' });
+    await billing.getByText(/^Your plan renews on [A-Z][a-z]{2} \d{1,2}, \d{4} with nothing to pay\.$/).waitFor();
+    await billing.getByText('No payment method on file.').waitFor();
+    await billing.getByText('No invoices yet.').waitFor();
+    await billing.getByRole('button', { name: 'Add payment method' }).waitFor();
+    for (const mode of ['light', 'dark'] as const) {
+      await setHarnessTheme(page, mode);
+      await expectNoSeriousViolations(page, POPUP);
+      await billing.screenshot({ path: `${SHOTS}/billing-empty-${mode}.png` });
+    }
+  });
 });

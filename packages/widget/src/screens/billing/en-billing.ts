@@ -4,6 +4,7 @@ export const enBillingScreen = {
     heading: 'Next payment',
     amountOn: '{{amount}} on {{date}}',
     none: 'No further payments are scheduled.',
+    free: 'Your plan renews on {{date}} with nothing to pay.',
   },
   payment: {
     heading: 'Payment information',

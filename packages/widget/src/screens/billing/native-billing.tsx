@@ -49,10 +49,12 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
       {problems.map((p, i) => <ErrorList key={i} errors={problemErrors(p!)} />)}
       {(!next.data || first.loading) && !problems.length && <Spinner />}
       {next.data && (
-        <section aria-labelledby="p-billing-next" className="p-billing-block">
+        <section aria-labelledby="p-billing-next" className="p-billing-block" style={{ marginTop: 20 }}>
           <h3 id="p-billing-next" className="p-group-label">{t('billingScreen.nextPayment.heading')}</h3>
           <p className="p-lead" style={{ margin: 0 }}>
-            {next.data.NextPayment
+            {next.data.NextPayment && next.data.NextPayment.Total === 0
+              ? t('billingScreen.nextPayment.free', { date: formatMediumDate(next.data.NextPayment.InvoiceDate, lang) })
+              : next.data.NextPayment
               ? t('billingScreen.nextPayment.amountOn', {
                 amount: formatAmount(toMinor(next.data.NextPayment.Total, next.data.NextPayment.Currency), next.data.NextPayment.Currency, lang),
                 date: formatMediumDate(next.data.NextPayment.InvoiceDate, lang),
@@ -64,7 +66,7 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
       {method.data !== undefined && <PaymentInformationBlock method={method.data} owner={owner} />}
       <Discounts />
       {first.data && (
-        <section aria-labelledby="p-billing-invoices" className="p-billing-block">
+        <section aria-labelledby="p-billing-invoices" className="p-billing-block" style={{ marginTop: 20 }}>
           <h3 id="p-billing-invoices" className="p-group-label">{t('billingScreen.invoices.heading')}</h3>
           {list.length === 0
             ? <p className="p-muted">{t('billingScreen.invoices.none')}</p>
@@ -106,7 +108,7 @@ function Discounts() {
   const coupons = subs.data?.items[0]?.CurrentDiscountCouponSubscriptions ?? [];
   if (coupons.length === 0) return null;
   return (
-    <section aria-labelledby="p-billing-discount" className="p-billing-block">
+    <section aria-labelledby="p-billing-discount" className="p-billing-block" style={{ marginTop: 20 }}>
       <h3 id="p-billing-discount" className="p-group-label">{t('billingScreen.discount.heading')}</h3>
       {coupons.map((c) => (
         <p key={c.Uid} className="p-lead" style={{ margin: 0 }}>

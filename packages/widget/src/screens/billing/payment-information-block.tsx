@@ -30,7 +30,7 @@ export function PaymentInformationBlock({ method, owner }: { method: PaymentInfo
   const { actions } = useWidget();
   const name = useMethodName();
   return (
-    <section aria-labelledby="p-billing-payment" className="p-billing-block">
+    <section aria-labelledby="p-billing-payment" className="p-billing-block" style={{ marginTop: 20 }}>
       <h3 id="p-billing-payment" className="p-group-label">{t('billingScreen.payment.heading')}</h3>
       {method ? (
         <div className="p-group" style={{ paddingInline: 0, flexWrap: 'wrap' }}>
