@@ -130,18 +130,20 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     const people = await api('GET', '/api/v1/profile/account/people', { token: customer.token });
     expect(people.json.items[0].ReceiveInvoices).toBe(false);
 
-    // Update the card: the card form, saved, back on billing with the new card.
+    // Update the card: the card form opens in place, is saved, and closes on the card read again.
     billing = page.getByRole('dialog', { name: 'Billing' });
     await billing.getByRole('button', { name: 'Update payment method' }).click();
-    const update = page.getByRole('dialog', { name: /payment/i });
+    const update = billing.getByRole('form', { name: 'Card details' });
     await update.getByRole('textbox', { name: 'Card number' }).waitFor();
     await fillCard(update);
     // The company asks for the terms at this location (spec 2: the box must be ticked before saving).
     await acceptTerms(update);
-    await update.getByRole('button', { name: /Save/ }).click();
+    await expectNoSeriousViolations(page, POPUP);
+    await billing.screenshot({ path: `${SHOTS}/billing-update-card-light.png` });
+    await update.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your payment method was saved.').waitFor();
-    billing = page.getByRole('dialog', { name: 'Billing' });
     await billing.getByText('Visa ending in 4242', { exact: true }).waitFor();
+    expect(await update.count()).toBe(0);
 
     // Phone width.
     const phone = await newContext(session.browser, { viewport: { width: 390, height: 844 } });
@@ -168,7 +170,8 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     await billing.getByText(/^Your plan renews on [A-Z][a-z]{2} \d{1,2}, \d{4} with nothing to pay\.$/).waitFor();
     await billing.getByText('No payment method on file.').waitFor();
     await billing.getByText('No invoices yet.').waitFor();
-    await billing.getByRole('button', { name: 'Add payment method' }).waitFor();
+    // No card on file: the card form is open from the start (spec 2).
+    await billing.getByRole('form', { name: 'Card details' }).getByRole('textbox', { name: 'Card number' }).waitFor();
     for (const mode of ['light', 'dark'] as const) {
       await setHarnessTheme(page, mode);
       await expectNoSeriousViolations(page, POPUP);

@@ -9,7 +9,9 @@ export const enBillingScreen = {
   payment: {
     heading: 'Payment information',
     none: 'No payment method on file.',
-    add: 'Add payment method',
+    formLabel: 'Card details',
+    cancel: 'Cancel',
+    saved: 'Your payment method was saved.',
     update: 'Update',
     updateNamed: 'Update payment method',
     remove: 'Remove',

@@ -63,7 +63,7 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
           </p>
         </section>
       )}
-      {method.data !== undefined && <PaymentInformationBlock method={method.data} owner={owner} />}
+      {method.data !== undefined && <PaymentInformationBlock method={method.data} owner={owner} accountUid={accountUid} onSaved={() => { method.refetch(); next.refetch(); }} />}
       <Discounts />
       {first.data && (
         <section aria-labelledby="p-billing-invoices" className="p-billing-block" style={{ marginTop: 20 }}>
