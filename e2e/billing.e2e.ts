@@ -4,6 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
+import { HARNESS, openDemoPage } from './support/demo-page.ts';
 import { acceptTerms, fillCard, freeSignUpBody, openHarness, serverPerFile, uniqueEmail, SANDBOX } from './support/signup.ts';
 import { apiCalls } from './support/api-calls.ts';
 import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
@@ -177,5 +178,20 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
       await expectNoSeriousViolations(page, POPUP);
       await billing.screenshot({ path: `${SHOTS}/billing-empty-${mode}.png` });
     }
+  });
+
+  test('demo mode: the team owner\'s billing from the demo transport, and the refusal to remove the only card', async () => {
+    const requests: string[] = [];
+    const page = await openDemoPage(session.context, `${HARNESS}?demo=1&persona=teamOwner`);
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) requests.push(r.url()); });
+    await page.evaluate(() => (window as unknown as PorticoWindow).Portico.open('billing'));
+    const billing = page.getByRole('dialog', { name: 'Billing' });
+    await billing.getByText('Visa ending in 4242', { exact: true }).waitFor();
+    await billing.getByText('Invoice #1040', { exact: true }).waitFor();
+    await billing.getByRole('button', { name: 'View more' }).click();
+    await billing.getByText('Invoice #1037', { exact: true }).waitFor();
+    expect(await billing.getByRole('button', { name: 'View more' }).count()).toBe(0);
+    await billing.screenshot({ path: `${SHOTS}/billing-demo-light.png` });
+    expect(requests).toEqual([]);
   });
 });
