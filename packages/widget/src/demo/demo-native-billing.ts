@@ -11,6 +11,9 @@ import { DemoRefusal } from './demo-transport.ts';
  */
 const PRICES: Record<string, number> = { 'plan-free': 0, 'plan-team': 990, 'plan-pro': 79 };
 
+/** Months between two invoices of the persona's term. */
+const STEP: Record<string, number> = { Monthly: 1, Quarterly: 3, Yearly: 12 };
+
 function accountOf(persona: DemoPersonaName) {
   const { account } = DEMO_PERSONA_DATA[persona];
   if (!account) throw new DemoRefusal(401, ErrorCode.Unauthorized);
@@ -22,7 +25,7 @@ export function demoInvoices(persona: DemoPersonaName, query: { limit?: unknown;
   const price = PRICES[account.planUid] ?? 0;
   const today = toDay(now);
   const all = price === 0 ? [] : [0, 1, 2, 3, 4].map((i) => ({
-    Uid: `demo-invoice-${i}`, InvoiceNumber: 1040 - i, InvoiceDate: dayToIso(addMonths(today, -(i + 1))),
+    Uid: `demo-invoice-${i}`, InvoiceNumber: 1040 - i, InvoiceDate: dayToIso(addMonths(today, -(i + 1) * (STEP[account.term] ?? 1))),
     BillingInvoiceStatus: 'Paid' as const, Amount: price, Currency: 'USD',
   }));
   const limit = Number(query.limit ?? 3);
@@ -33,7 +36,7 @@ export function demoInvoices(persona: DemoPersonaName, query: { limit?: unknown;
 export function demoNextPayment(persona: DemoPersonaName, now: Date) {
   const account = accountOf(persona);
   const price = PRICES[account.planUid] ?? 0;
-  return { NextPayment: price === 0 ? null : { Total: price, InvoiceDate: dayToIso(addMonths(toDay(now), 1)), Currency: 'USD' } };
+  return { NextPayment: price === 0 ? null : { Total: price, InvoiceDate: dayToIso(addMonths(toDay(now), STEP[account.term] ?? 1)), Currency: 'USD' } };
 }
 
 export function demoPaymentInformation(persona: DemoPersonaName, now: Date) {
