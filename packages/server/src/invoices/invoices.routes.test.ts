@@ -7,6 +7,9 @@ import { unitOfWork } from '../unit-of-work.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { invoiceRecipients } from './invoice-recipients.ts';
 import { lineQuantity } from './invoice-document.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { receiptMailHandler } from '../mail/receipt-mail.ts';
+import { renderStoredInvoice } from './invoices.ts';
 
 /**
  * Issue 16 "Invoice PDF" and native billing: a member's invoices newest first, 3 at a time; a
@@ -171,6 +174,48 @@ describe('invoice recipients', () => {
     expect((await invoiceRecipients(repos, a.accountUid)).map((p) => p.email)).toEqual([a.member!.email, a.primary.email]);
     const list = await get(a.member!.token, '/api/v1/profile/account/people?limit=25&orderBy=IsPrimary%20DESC,%20ReceiveInvoices%20DESC,%20LastName,%20FirstName,%20Email');
     expect(list.json().items.map((m: { Person: { Email: string } }) => m.Person.Email)).toEqual([a.primary.email, a.member!.email]);
+  });
+});
+
+describe('the receipt: to the invoice recipients, with the PDF', () => {
+  it('one message to the marked people, the invoice\'s PDF attached; without an account, to the payer as before', async () => {
+    const uow = unitOfWork(t.database.db);
+    const mailer = createMailer({ from: 'Northwind <billing@example.com>', production: false });
+    const handler = receiptMailHandler({
+      mailer, companyName: 'Northwind Analytics', people: uow.people,
+      invoiceRecipients: (accountUid) => invoiceRecipients(uow, accountUid),
+      invoicePdf: async (uid) => {
+        const invoice = await uow.invoices.get(uid);
+        return invoice ? { pdf: await renderStoredInvoice({ uow, config: t.config }, invoice), invoiceNumber: invoice.invoiceNumber } : null;
+      },
+    });
+    const receipt = { invoiceNumber: 7, invoiceDate: '2026-11-01', currency: 'USD', amountPaid: 6904, tax: 0, discount: 1000, plan: 'Pro', term: 'Monthly' as const, card: null, next: null };
+    await handler({ payload: { personUid: a.primary.uid, accountUid: a.accountUid, invoiceUid: invoiceUids[4], receipt } });
+    const [mail] = mailer.sent();
+    const marked = (await invoiceRecipients(uow, a.accountUid)).map((p) => p.email);
+    expect(mail!.to).toBe(marked.join(', '));
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments![0]).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^invoice-\d+\.pdf$/) });
+    expect(await pdfText(mail!.attachments![0]!.content)).toContain('$69.04');
+    await handler({ payload: { personUid: a.member!.uid, receipt } });
+    expect(mailer.sent()[0]!.to).toBe(a.member!.email);
+    expect(mailer.sent()[0]!.attachments).toBeUndefined();
+  });
+});
+
+describe('bad input on the PDF route: one error shape, never a 500', () => {
+  it('a NUL, a huge token, an odd uid', async () => {
+    for (const url of [
+      `/api/v1/billing/invoices/${invoiceUids[0]}/pdf?access_token=%00`,
+      `/api/v1/billing/invoices/${invoiceUids[0]}/pdf?access_token=${'x'.repeat(5000)}`,
+      `/api/v1/billing/invoices/${'%00'}/pdf?access_token=abc`,
+      `/api/v1/billing/invoices/${invoiceUids[0]}/pdf?access_token=abc&__proto__=1`,
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json().ErrorCode, url).toMatch(/^Errors\./);
+    }
   });
 });
 
