@@ -178,6 +178,34 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
       await expectNoSeriousViolations(page, POPUP);
       await billing.screenshot({ path: `${SHOTS}/billing-empty-${mode}.png` });
     }
+    await setHarnessTheme(page, 'light');
+
+    // A card saved from the open form; on a free plan nothing is to come, so it may go: after 'Confirm it's you'
+    // (the sign-in made older than the re-authentication window with the admin clock).
+    const form = billing.getByRole('form', { name: 'Card details' });
+    await fillCard(form);
+    await acceptTerms(form);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await billing.getByText('Visa ending in 4242', { exact: true }).waitFor();
+    const clock = await api('GET', '/api/v1/admin/clock', { admin: true });
+    const later = new Date(Date.parse(clock.json.Now as string) + 11 * 60_000).toISOString();
+    expect((await api('PUT', '/api/v1/admin/clock', { admin: true, body: { Now: later } })).status).toBe(200);
+    try {
+      await billing.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
+      const remove = page.getByRole('dialog', { name: 'Remove card' });
+      await remove.getByRole('button', { name: 'Remove card' }).click();
+      const confirm = remove.getByRole('region', { name: "Confirm it's you" });
+      await confirm.getByLabel(/^Password/).fill(PASSWORD);
+      await expectNoSeriousViolations(page, POPUP);
+      await remove.screenshot({ path: `${SHOTS}/remove-card-reauth-light.png` });
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Your card was removed.').waitFor();
+      await page.getByRole('dialog', { name: 'Billing' }).getByText('No payment method on file.').waitFor();
+      const left = await api('GET', `/api/v1/billing/paymentinformation?accountUid=${(await api('GET', '/api/v1/profile/account', { token: signIn.json.access_token })).json.Uid}`, { token: signIn.json.access_token });
+      expect(left.json.items).toEqual([]);
+    } finally {
+      await api('PUT', '/api/v1/admin/clock', { admin: true, body: { Reset: true } });
+    }
   });
 
   test('demo mode: the team owner\'s billing from the demo transport, and the refusal to remove the only card', async () => {
