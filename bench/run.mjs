@@ -13,6 +13,7 @@ const TSX = ['--import', 'tsx'];
 const BENCHES = [
   { name: 'bundle-size', file: 'bundle-size.mjs', args: TSX, capSec: 150 },
   { name: 'charge-summary-core', file: 'charge-summary-core.ts', args: TSX, capSec: 30 },
+  { name: 'invoice-pdf', file: 'invoice-pdf.ts', args: TSX, capSec: 60 },
   { name: 'server-start', file: 'server-start.mjs', capSec: 120 },
   { name: 'server-memory', file: 'server-memory.mjs', args: TSX, capSec: 120 },
   { name: 'init-throughput', file: 'init-throughput.mjs', args: TSX, capSec: 60 },

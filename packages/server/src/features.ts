@@ -23,6 +23,7 @@ import { profileModule } from './profile/profile.module.ts';
 import { registrationModule } from './registration/registration.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { teamModule } from './team/team.module.ts';
+import { invoicesModule } from './invoices/invoices.module.ts';
 import { webhooksModule } from './webhooks/webhooks.module.ts';
 import { widgetsModule } from './widgets/widgets.module.ts';
 import { enumsModule } from './enums/enums.module.ts';
@@ -41,7 +42,7 @@ import { attributesModule } from './attributes/attributes.module.ts';
  */
 export const FEATURES = [
   widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
-  passwordsModule, teamModule, paymentsModule, registrationModule, filesModule, profileModule, communityModule,
+  passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule,
 ] as const;

@@ -96,6 +96,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TeamSeatsExhausted': 'Every seat of your subscription is taken. Add seats before inviting someone new.',
   'Errors.TeamMaximumPeopleReached': 'Your plan allows no more people on this account.',
   'Errors.ReauthenticationRequired': 'For your security, confirm it is you: enter your password again.',
+  'Errors.PaymentInformationInUse': 'This card pays for your plan. Add another card before removing it, or cancel the plan.',
   'Errors.EmailNotConfirmed': 'Confirm your email address first: follow the link in the mail we sent you.',
   'Errors.SignInCodeRequired': 'There were many failed sign-ins on this account. If the password is right, we sent a sign-in code to the email address: enter it to continue.',
   'Errors.InvalidSignInCode': 'That code is not right or has expired. Check the latest mail, or ask for a new code.',

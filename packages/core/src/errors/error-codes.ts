@@ -124,6 +124,8 @@ export const ErrorCode = {
   SubscriptionAlreadyCancelling: 'Errors.SubscriptionAlreadyCancelling',
   SubscriptionNotCancelling: 'Errors.SubscriptionNotCancelling',
   RetentionOfferUnavailable: 'Errors.RetentionOfferUnavailable',
+  // Removing the card (issue 16; docs/billing.md "Invoices and the PDF")
+  PaymentInformationInUse: 'Errors.PaymentInformationInUse',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -82,6 +82,11 @@ export function accountsRepository(db: Db) {
       await db.update(accounts).set({ accountCredit: sql`${accounts.accountCredit} + ${amountMinor}`, updated: new Date() }).where(eq(accounts.uid, uid));
     },
     /** Serializes writers of one account (SELECT ... FOR UPDATE; call inside a transaction). */
+    /** The account's tax ids as entered ({ TaxIdType, TaxId }); empty for none or an unknown account. */
+    async taxIds(uid: string): Promise<{ TaxIdType: string; TaxId: string }[]> {
+      const [row] = await db.select({ taxIds: accounts.taxIds }).from(accounts).where(eq(accounts.uid, uid));
+      return row?.taxIds ?? [];
+    },
     async lock(uid: string): Promise<void> {
       await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid)).for('update');
     },

@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { paginate } from '../db/paginate.ts';
+import type { Page, PageRequest } from '../http/list.ts';
 import { invoiceCounters, invoices } from '../db/schema.ts';
 
 export interface NewInvoice {
@@ -46,14 +48,28 @@ export function invoicesRepository(db: Db) {
     },
     async get(uid: string): Promise<StoredInvoice | null> {
       const [row] = await db.select().from(invoices).where(eq(invoices.uid, uid));
-      if (!row) return null;
-      return {
-        uid: row.uid, accountUid: row.accountUid, subscriptionUid: row.subscriptionUid, invoiceDate: row.invoiceDate, currency: row.currency,
-        subtotal: row.subtotal, tax: row.tax, total: row.total, status: row.status as StoredInvoice['status'], taxBehavior: row.taxBehavior,
-        lines: row.lines, invoiceNumber: row.invoiceNumber, amountPaid: row.amountPaid,
-        kind: row.kind as NonNullable<NewInvoice['kind']>, periodStart: row.periodStart, periodEnd: row.periodEnd, paidAt: row.paidAt,
-      };
+      return row ? toStored(row) : null;
     },
+    /** The account's invoice `uid`; null for an unknown uid and for another account's invoice alike. */
+    async ofAccount(accountUid: string, uid: string): Promise<StoredInvoice | null> {
+      const [row] = await db.select().from(invoices).where(and(eq(invoices.uid, uid), eq(invoices.accountUid, accountUid)));
+      return row ? toStored(row) : null;
+    },
+    /** One page of the account's invoices, newest first (InvoiceDate DESC, then number DESC so a page never overlaps the next). */
+    async page(accountUid: string, page: PageRequest): Promise<Page<StoredInvoice>> {
+      const result = await paginate(db, () => db.select().from(invoices).where(eq(invoices.accountUid, accountUid))
+        .orderBy(desc(invoices.invoiceDate), desc(invoices.invoiceNumber)).$dynamic(), page);
+      return { items: result.items.map(toStored), total: result.total };
+    },
+  };
+}
+
+function toStored(row: typeof invoices.$inferSelect): StoredInvoice {
+  return {
+    uid: row.uid, accountUid: row.accountUid, subscriptionUid: row.subscriptionUid, invoiceDate: row.invoiceDate, currency: row.currency,
+    subtotal: row.subtotal, tax: row.tax, total: row.total, status: row.status as StoredInvoice['status'], taxBehavior: row.taxBehavior,
+    lines: row.lines, invoiceNumber: row.invoiceNumber, amountPaid: row.amountPaid,
+    kind: row.kind as NonNullable<NewInvoice['kind']>, periodStart: row.periodStart, periodEnd: row.periodEnd, paidAt: row.paidAt,
   };
 }
 

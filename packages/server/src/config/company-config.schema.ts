@@ -120,6 +120,8 @@ export const companyConfigSchema = z.object({
     siteOrigins: z.array(origin).default([]),
     currency: currency.default('USD'),
     currencySymbol: z.string().max(5).optional(),
+    /** The company's postal address as it heads an invoice PDF, one line each (issue 16; docs/billing.md "Invoices and the PDF"). */
+    address: z.array(z.string().max(200)).max(8).optional(),
   }).strict(),
   billing: z.object({
     system: z.enum(['Native', 'Stripe']).default('Native'),

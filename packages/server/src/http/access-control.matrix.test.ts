@@ -71,6 +71,8 @@ const PUBLIC = [
   'GET /api/v1/billing/paymentinformation/configuration',
   // The email change's two links (issue 12): the mailed token is the credential.
   'POST /api/v1/profile/email/confirm', 'POST /api/v1/profile/email/undo',
+  // The invoice PDF (issue 16): the short-lived download token in the query is the credential, minted by the member-only download route.
+  'GET /api/v1/billing/invoices/{Uid}/pdf',
 ];
 
 /**
@@ -174,7 +176,7 @@ const TABLE: Record<string, Row> = {
     request: (s) => ({ method: 'POST', url: `/api/v1/billing/stripe/portal/sessions?accountUid=${s.a.accountUid}&returnUrl=${encodeURIComponent('http://localhost:3000/account')}` }),
   },
   'DELETE /api/v1/billing/paymentInformation/{id}': {
-    access: 'primary', other: 404, allowed: 204,
+    access: 'primary', other: 404, allowed: 409, note: 'A\'s only card pays for its Starter plan: Errors.PaymentInformationInUse, after the access and re-authentication checks (invoices.routes.test.ts removes one on a free plan)',
     request: async (s) => ({ method: 'DELETE', url: `/api/v1/billing/paymentInformation/${await savedMethodOf(s.a.accountUid)}` }),
   },
   'POST /api/v1/profile/account/people/{Uid}/invitation': {
@@ -182,6 +184,15 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/v1/profile/account/people/{Uid}/invitation': {
     access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.invitee.linkUid}/invitation` }),
+  },
+  'GET /api/v1/profile/account/invoices': {
+    access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/invoices?limit=3&accountUid=${s.a.accountUid}` }),
+  },
+  'POST /api/v1/profile/account/invoices/{Uid}/download': {
+    access: 'member', other: 404, allowed: 200, request: async (s) => ({ method: 'POST', url: `/api/v1/profile/account/invoices/${await invoiceOf(s.a.accountUid)}/download` }),
+  },
+  'GET /api/v1/profile/account/next-payment': {
+    access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account/next-payment' }),
   },
   'DELETE /api/v1/profile/account/people/{Uid}': {
     access: 'primary', other: 404, allowed: 204, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/people/${s.leaver.linkUid}` }),
@@ -220,6 +231,19 @@ async function savedMethodOf(accountUid: string): Promise<string> {
   return (res.json().items as { Uid: string }[])[0]?.Uid ?? 'none-saved';
 }
 
+/** An invoice of the account (one is written for the matrix: the imported customer has none). */
+const invoices = new Map<string, string>();
+async function invoiceOf(accountUid: string): Promise<string> {
+  if (!invoices.has(accountUid)) {
+    const uid = newUid();
+    await unitOfWork(t.database.db).transaction((repos) => repos.invoices.insert({
+      uid, accountUid, subscriptionUid: null, invoiceDate: t.clock.now(), currency: 'USD', subtotal: 100, tax: 0, total: 100, status: 'Open', taxBehavior: 'exclusive', lines: [],
+    }));
+    invoices.set(accountUid, uid);
+  }
+  return invoices.get(accountUid)!;
+}
+
 /** A setup intent for the account, made with the admin key; completed with the sandbox's test card when asked. */
 async function setupIntent(accountUid: string, complete: boolean): Promise<string> {
   const res = await t.admin({ method: 'POST', url: `/api/v1/billing/paymentinformation/stripe/setup-intent?accountUid=${accountUid}`, payload: {} });
@@ -239,6 +263,9 @@ const seed: Seed = await (async () => {
   await repos.people.link({ uid: invitee.linkUid, personUid: invitee.uid, accountUid: a.accountUid, isPrimary: false, receiveInvoices: false, invitationPending: true, invitedAt: new Date(0), invitedBy: a.primary.uid });
   return { a: a as Seed['a'], b, leaver, invitee, intentSecret: await setupIntent(a.accountUid, false), completedSecret: await setupIntent(a.accountUid, true) };
 })();
+
+// A's invoice is written before the walk: a row's request is built after the 'nothing changed' snapshot.
+await invoiceOf(seed.a.accountUid);
 
 /** A's primary contact signed in once more: the session-list rows end this session (the matrix's own token stays). */
 const spareSession = JSON.parse(Buffer.from((await signInAs(t, seed.a.primary.email)).split('.')[1]!, 'base64url').toString()).sid as string;

@@ -33,6 +33,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.PaymentAuthenticationRequired]: 402,
   [ErrorCode.BillingPortalUnavailable]: 409,
   [ErrorCode.ReauthenticationRequired]: 403,
+  [ErrorCode.PaymentInformationInUse]: 409,
   [ErrorCode.EmailNotConfirmed]: 403,
   [ErrorCode.SignInCodeRequired]: 403,
   [ErrorCode.InvalidSignInCode]: 400,

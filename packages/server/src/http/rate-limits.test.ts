@@ -66,6 +66,9 @@ const probes: Record<RateLimitName, Probe> = {
   emailChangePerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/profile/email', remoteAddress, headers: { authorization: 'Bearer not-a-token', ...headers }, payload: {} }),
   emailChangePerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/email', payload: { NewEmail: 'not-an-email', Password: 'x' } }),
   emailChangeLinkPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/profile/email/confirm', remoteAddress, headers, payload: { Token: '0'.repeat(43) } }),
+  // Invoices (issue 16): an unknown invoice's 404 counts, and a made-up download token's 401.
+  invoiceDownloadLink: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/invoices/nobody/download', payload: {} }),
+  invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
 };
 
 /**

@@ -1,10 +1,13 @@
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
+  /** One address, or several separated by commas (one message to all of them). */
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (a receipt's invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** A message as the development mailbox keeps it. */
@@ -45,7 +48,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.attachments ? { attachments: m.attachments } : {}) });
       },
       sent: () => [],
       close: () => transport.close(),

@@ -74,8 +74,9 @@ describe('a paid sign-up: the answer states the payment, and one receipt mail sa
       'Discount: −$25.60', 'Tax: $7.42', 'Your next charge is $84.73 on Apr 15, 2026.',
     ]) expect(mail).toContain(line);
     expect(mail).toContain('<td style="padding:4px 0">Visa ending in 4242</td>');
-    // The invoice PDF is a later issue: no attachment, and the mail does not talk about one.
-    expect(mail).not.toMatch(/Content-Disposition: attachment|PDF/i);
+    // Issue 16: the invoice's PDF rides along, named by its number.
+    expect(mail).toMatch(new RegExp(`Content-Type: application/pdf; name=invoice-${answer.Invoice.InvoiceNumber}\\.pdf`));
+    expect(mail).toMatch(/Content-Disposition: attachment; filename=invoice-\d+\.pdf/);
 
     // A retry of the same request replays the answer; nothing more is sent.
     const replay = await register(t, body, { key: body.Nonce });

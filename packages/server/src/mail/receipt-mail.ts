@@ -32,8 +32,13 @@ export interface SignupReceipt {
 
 /** The outbox message: to whom (read at sending) and what. Written in the transaction that books the payment. */
 export interface ReceiptMailPayload {
+  /** Who paid: the receipt goes to them when the message names no account. */
   personUid: string;
   receipt: SignupReceipt;
+  /** The account billed: the receipt goes to its invoice recipients (ReceiveInvoices), or its owner when none is marked. */
+  accountUid?: string | null;
+  /** The invoice paid: its PDF is attached, read by uid when the mail is sent. */
+  invoiceUid?: string | null;
 }
 
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -99,18 +104,33 @@ export interface ReceiptMailDeps {
   mailer: Mailer;
   companyName: string;
   people: Pick<PeopleRepository, 'get'>;
+  /** The account's invoice recipients (ReceiveInvoices, people who joined), else its primary contact; empty for an account gone. */
+  invoiceRecipients?: (accountUid: string) => Promise<{ email: string; firstName: string | null }[]>;
+  /** The invoice's PDF and number; null when the invoice is gone. */
+  invoicePdf?: (invoiceUid: string) => Promise<{ pdf: Buffer; invoiceNumber: number } | null>;
 }
 
 /**
- * The outbox handler of a receipt. The message exists only when the sign-up's payment was booked
- * (written in that transaction), so there is nothing to check about the money here: it reads whom
- * to write to and sends. A person gone since (the account deleted) gets nothing.
+ * The outbox handler of a receipt. The message exists only when the payment was booked (written
+ * in that transaction), so there is nothing to check about the money here: it reads whom to write
+ * to and sends. With an account, one message goes to its invoice recipients (all on one message,
+ * so a retry after a failure never mails some of them twice); without, to the person who paid. A
+ * person or account gone since gets nothing. With an invoice, its PDF is attached.
  */
 export function receiptMailHandler(deps: ReceiptMailDeps) {
   return async (message: Pick<OutboxMessage, 'payload'>): Promise<void> => {
     const payload = message.payload as ReceiptMailPayload;
-    const person = await deps.people.get(payload.personUid);
-    if (!person) return;
-    await deps.mailer.send(receiptMessage(person, deps.companyName, payload.receipt));
+    let to: { email: string; firstName: string | null }[];
+    if (payload.accountUid && deps.invoiceRecipients) {
+      to = await deps.invoiceRecipients(payload.accountUid);
+    } else {
+      const person = await deps.people.get(payload.personUid);
+      to = person ? [person] : [];
+    }
+    if (to.length === 0) return;
+    const mail = receiptMessage(to.length === 1 ? to[0]! : { email: to.map((p) => p.email).join(', '), firstName: null }, deps.companyName, payload.receipt);
+    const invoice = payload.invoiceUid && deps.invoicePdf ? await deps.invoicePdf(payload.invoiceUid) : null;
+    if (invoice) mail.attachments = [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, content: invoice.pdf, contentType: 'application/pdf' }];
+    await deps.mailer.send(mail);
   };
 }

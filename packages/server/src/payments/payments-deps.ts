@@ -16,4 +16,6 @@ export interface PaymentsDeps {
   signupDueNow(subscription: SubscriptionInput): Promise<number>;
   /** Due now of changing an existing subscription (billing's change preview, which checks the caller may manage it). */
   changeDueNow(caller: Caller, subscriptionUid: string, subscription: SubscriptionInput): Promise<number>;
+  /** The account's next payment above zero (billing's next-payment.ts) and the plan it pays for; null when nothing more is charged. */
+  paymentToCome(accountUid: string): Promise<{ total: number; planName: string } | null>;
 }

@@ -3,6 +3,7 @@ import type { Guard } from '../http/route-auth.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { computeChargeSummary } from '../billing/compute-charge-summary.ts';
 import { previewChange } from '../billing/prepare-change.ts';
+import { nextPayment } from '../billing/next-payment.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -36,6 +37,12 @@ export async function registerPayments(app: FastifyInstance, setup: PaymentsSetu
     config: billing.config, clock: billing.clock, gateway, store: billing.uow,
     signupDueNow: async (subscription) => (await computeChargeSummary(billing, subscription, 'now')).Total,
     changeDueNow: async (caller, uid, subscription) => (await previewChange(billing, caller, uid, subscription, 'now')).Total,
+    paymentToCome: async (accountUid) => {
+      const next = await nextPayment(billing, billing.uow, accountUid);
+      if (!next || next.Total <= 0) return null;
+      const plan = (await billing.snapshots.get()).plans.get(next.PlanUid);
+      return { total: next.Total, planName: plan?.Name ?? 'current' };
+    },
   };
   await app.register(async (scope) => paymentRoutes(scope, deps, setup.accountGuard));
   // The provider's customer portal is the account owner's, in a browser: the access-token guard alone (registerAuth's).

@@ -287,7 +287,7 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     // request's settle, or payment recovery after a crash): once, and never for a capture the gateway refused, a
     // card only set up (manual payments, a trial) or an invoice a coupon paid in full.
     const receipt: ReceiptMailPayload | null = invoice && summary && sub && invoice.Status === 'Open' ? {
-      personUid,
+      personUid, accountUid, invoiceUid: invoice.Uid,
       receipt: {
         ...signupReceipt({ number: invoice.InvoiceNumber, date: invoice.InvoiceDate, currency, total: summary.Total, lines: summary.InvoiceDisplayItems }, sub, paidWith(extras.verified), extras.next),
         // The tax id by its type's name, never its code (issue 15).

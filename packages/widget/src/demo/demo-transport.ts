@@ -82,6 +82,13 @@ const ROUTES: Route[] = [
   route('delete', '/api/v1/profile/account/people/{Uid}', async (req) => (await demoTeamOf(req.persona, 'write')).demoRemove(req.persona, String(req.pathParams.Uid))),
   route('post', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await demoTeamOf(req.persona, 'write')).demoResend(req.persona, String(req.pathParams.Uid), req.now)),
   route('delete', '/api/v1/profile/account/people/{Uid}/invitation', async (req) => (await demoTeamOf(req.persona, 'write')).demoRevoke(req.persona, String(req.pathParams.Uid))),
+  // Native billing (issue 16): invoices, next payment, the card; nothing removed or downloaded (demo-native-billing.ts).
+  route('get', '/api/v1/profile/account/invoices', async (req) => (await import('./demo-native-billing.ts')).demoInvoices(req.persona, req.query, req.now)),
+  route('get', '/api/v1/profile/account/next-payment', async (req) => (await import('./demo-native-billing.ts')).demoNextPayment(req.persona, req.now)),
+  route('get', '/api/v1/billing/paymentinformation', async (req) => (await import('./demo-native-billing.ts')).demoPaymentInformation(req.persona, req.now)),
+  route('delete', '/api/v1/billing/paymentInformation/{id}', async (req) => (await import('./demo-native-billing.ts')).demoRemoveCard(req.persona)),
+  route('post', '/api/v1/profile/account/invoices/{Uid}/download', async (req) => (await import('./demo-native-billing.ts')).demoInvoiceDownload(req.persona)),
+  route('get', '/api/v1/billing/subscriptions', () => ({ metadata: { limit: 1, offset: 0, total: 0 }, items: [] })),
   // Profile and account (per persona, kept in memory): demo-profile.ts.
   route('get', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoProfile(req.persona)),
   route('put', '/api/v1/profile', async (req) => (await import('./demo-profile.ts')).demoSaveProfile(req.persona, req.body)),

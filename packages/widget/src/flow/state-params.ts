@@ -68,6 +68,8 @@ const READERS = {
   teamMemberPromote: (raw: Raw) => read<{ uid?: string; name?: string }>(raw, { uid: text, name: text }),
   // invitation: the row is a pending invitation (issue 15): the screen revokes it instead of removing a member.
   teamMemberRemove: (raw: Raw) => read<{ uid?: string; name?: string; invitation?: boolean }>(raw, { uid: text, name: text, invitation: (v) => (v === true ? true : undefined) }),
+  // The payment method to remove and how the confirmation names it (issue 16).
+  billingRemovePaymentInformation: (raw: Raw) => read<{ uid?: string; card?: string }>(raw, { uid: text, card: text }),
   // The email change: where the link went; the token of the link being followed (the loader reads it from the page address).
   emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),

@@ -140,6 +140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/invoices/{Uid}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice PDF. access_token is a download token from POST /profile/account/invoices/{Uid}/download; a session access token is refused (401) */
+        get: operations["getBillingInvoicesByUidPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/paymentinformation": {
         parameters: {
             query?: never;
@@ -783,6 +800,57 @@ export interface paths {
         put?: never;
         /** Take the retention offer instead of cancelling: its coupon goes on the current subscription, once per account. 409 Errors.RetentionOfferUnavailable */
         post: operations["postProfileAccountCancellationsRetentionOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's invoices, newest first (InvoiceDate DESC), paged (the widget asks 3 at a time) */
+        get: operations["getProfileAccountInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/invoices/{Uid}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the invoice's PDF carrying a download token for that one invoice, valid a few minutes (never the session's token). 404 for another account's invoice */
+        post: operations["postProfileAccountInvoicesByUidDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/account/next-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Next payment': the renewal summary (Total, InvoiceDate) of the current subscription, or null when nothing more is charged */
+        get: operations["getProfileAccountNextPayment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1647,6 +1715,48 @@ export interface operations {
                         Uid: string;
                         UnitOfMeasure: string | null;
                     };
+                };
+            };
+        };
+    };
+    getBillingInvoicesByUidPdf: {
+        parameters: {
+            query: {
+                access_token: string;
+            };
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };
@@ -6384,6 +6494,153 @@ export interface operations {
                             }[];
                             Uid: string;
                         };
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountInvoices: {
+        parameters: {
+            query?: {
+                accountUid?: string;
+                fields?: string;
+                limit?: number;
+                offset?: number;
+                orderBy?: "InvoiceDate DESC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Amount: number;
+                            /** @enum {string} */
+                            BillingInvoiceStatus: "Open" | "Paid" | "Void";
+                            Currency: string;
+                            InvoiceDate: string;
+                            InvoiceNumber: number;
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProfileAccountInvoicesByUidDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds */
+                        ExpiresIn: number;
+                        Url: string;
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountNextPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        NextPayment: {
+                            Currency: string;
+                            InvoiceDate: string;
+                            Total: number;
+                        } | null;
                     };
                 };
             };
