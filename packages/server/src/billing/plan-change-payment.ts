@@ -153,6 +153,8 @@ export async function recordChangePayment(
   }
   const receipt: ReceiptMailPayload | null = ctx.personUid ? {
     personUid: ctx.personUid,
+    // To the account's invoice recipients, with this invoice's PDF attached (mail/receipt-mail.ts).
+    accountUid, invoiceUid: uid,
     receipt: {
       invoiceNumber, invoiceDate: summary.InvoiceDate, currency: ctx.currency, amountPaid: due,
       tax: lines.reduce((n, l) => n + l.Tax, 0), discount: -lines.filter((l) => l.LineItemType === 5).reduce((n, l) => n + l.Amount, 0),

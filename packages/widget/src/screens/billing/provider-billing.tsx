@@ -1,4 +1,5 @@
 import './provider-setup.ts';
+import './setup.ts';
 import { useEffect, useRef, useState } from 'react';
 import { toMinor } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
@@ -18,6 +19,8 @@ import { browser } from '../../signin/complete-sign-in.ts';
 import type { ScreenProps } from '../../states.ts';
 import { fetchAccount } from '../profile-view/profile-calls.ts';
 import { useProfileKey } from '../profile-view/use-profile-key.ts';
+import { billingKey, fetchPaymentInformation } from './billing-calls.ts';
+import { PaymentInformationBlock } from './payment-information-block.tsx';
 import {
   endDate, fetchProviderInvoices, fetchProviderSubscriptions, latestCancelAt, onServer, providerInvoicesKey, providerSubscriptionsKey,
   renewalDate, sortByStart, type ProviderInvoicePage, type ProviderSubscription,
@@ -52,6 +55,8 @@ export function ProviderBilling(_props: ScreenProps<'billing'>) {
     if (!accountUid) return;
     browser.assign(await billingPortalUrl(api, accountUid, portalReturnPage(browser.href()), runtime.config.server));
   });
+  // The same payment-information block as native billing: the card the provider charges.
+  const method = useApiQuery(billingKey(accountUid, 'method'), (api) => (accountUid ? fetchPaymentInformation(api, accountUid) : Promise.resolve(null)));
   const endsOn = account.data && CANCELLING.has(account.data.AccountStage ?? '') && subs.data ? latestCancelAt(subs.data) : null;
 
   return (
@@ -80,7 +85,8 @@ export function ProviderBilling(_props: ScreenProps<'billing'>) {
         </div>}
       </section>
 
-      {/* MERGE (issue 16): the payment-information block (helper C's screens/billing/payment-information-block.tsx) goes here. */}
+      {method.problem && <ErrorList errors={problemErrors(method.problem)} />}
+      {method.data !== undefined && <PaymentInformationBlock method={method.data} owner={isPrimary} accountUid={accountUid} onSaved={() => method.refetch()} />}
 
       <Invoices accountUid={accountUid} />
     </div>
