@@ -72,8 +72,8 @@ describe('the Northwind site', () => {
     await profile.getByRole('button', { name: 'Change name' }).waitFor();
     expect(await sections.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
 
-    // Issue 15: only sections whose screens are built (no Billing until it is; Plan since issue 16).
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile', 'Account', 'Plan', 'Team']);
+    // Issue 15: only sections whose screens are built (Plan and Billing since issue 16).
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile', 'Account', 'Plan', 'Billing', 'Team']);
     await sections.getByRole('link', { name: 'Account' }).click();
     await accountScreen(page).getByRole('heading', { level: 2, name: 'Account' }).waitFor();
     expect(await profile.count()).toBe(0);
@@ -96,6 +96,10 @@ describe('the Northwind site', () => {
     await plan.getByText('8 seats', { exact: true }).waitFor();
     await plan.getByText('Yearly', { exact: true }).waitFor();
     await accountScreen(page).getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    // The Billing section (issue 16): the persona's next payment, card and invoices, with no server call.
+    await sections.getByRole('link', { name: 'Billing', exact: true }).click();
+    await accountScreen(page).getByRole('heading', { level: 2, name: 'Billing' }).waitFor();
+    await accountScreen(page).getByRole('region', { name: 'Invoices' }).getByRole('button', { name: /^Download invoice #\d+ \(PDF\)$/ }).first().waitFor();
   });
 });
 
