@@ -12,6 +12,8 @@ export interface MailMessage {
 
 /** A message as the development mailbox keeps it. */
 export interface SentMail extends MailMessage {
+  /** Its number in this mailbox (1, 2, …): the page links its attachments by it. */
+  id: number;
   from: string;
   sent: Date;
 }
@@ -63,10 +65,11 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const box: SentMail[] = [];
+  let last = 0;
   return {
     kind: 'dev-mailbox',
     async send(m) {
-      box.unshift({ ...m, from: options.from, sent: new Date() });
+      box.unshift({ ...m, id: ++last, from: options.from, sent: new Date() });
       box.length = Math.min(box.length, DEV_MAILBOX_SIZE);
     },
     sent: () => [...box],
