@@ -16,6 +16,7 @@ export const enPlan = {
   addOns: 'Add-ons',
   addOnQuantity: '{{quantity}} × {{unit}}',
   addOnQuantityPlain: 'Quantity {{quantity}}',
+  addOnUsage: 'billed for what you use',
   changePlan: 'Change plan',
   editOptions: 'Edit options',
   cancel: 'Cancel subscription',

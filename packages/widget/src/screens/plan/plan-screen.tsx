@@ -145,8 +145,11 @@ function PlanDetails({ account, current, view, onChanged }: { account: PlanAccou
                 {addOns.map((a) => (
                   <li key={a.Uid} className="p-group-value">
                     {a.AddOn.Name}{' '}
-                    {/* One of a thing without a unit (a support plan) needs no quantity; a unit always shows its count. */}
-                    {(a.AddOn.UnitOfMeasure || a.Quantity !== 1) && (
+                    {/* A usage add-on is billed for what is used: a quantity would read as a quota. One of a thing without a
+                        unit (a support plan) needs no quantity; a unit always shows its count. */}
+                    {a.AddOn.BillingAddOnType === 'Usage' ? (
+                      <span className="p-plan-addon-qty">{t('plan.addOnUsage')}</span>
+                    ) : (a.AddOn.UnitOfMeasure || a.Quantity !== 1) && (
                       <span className="p-plan-addon-qty">
                         {a.AddOn.UnitOfMeasure ? t('plan.addOnQuantity', { quantity: a.Quantity, unit: a.AddOn.UnitOfMeasure }) : t('plan.addOnQuantityPlain', { quantity: a.Quantity })}
                       </span>
