@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
-import { HARNESS, openDemoPage } from './support/demo-page.ts';
+import { HARNESS, openDemoPage, screenshotPath } from './support/demo-page.ts';
 import { acceptTerms, fillCard, freeSignUpBody, openHarness, serverPerFile, uniqueEmail, SANDBOX } from './support/signup.ts';
 import { apiCalls } from './support/api-calls.ts';
 import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
@@ -20,7 +20,6 @@ import { signInCompanyConfigPerFile } from './support/members-site.ts';
 const ADMIN_KEY = 'e2e-billing-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
 const POPUP = { include: ['[data-portico-popup-host]'] };
-const SHOTS = '/work/shots/c';
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
 // The demo company without the captcha and the confirmation mail: the paid sign-up is made over the API.
 signInCompanyConfigPerFile(env, 'billing');
@@ -92,7 +91,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     for (const mode of ['light', 'dark'] as const) {
       await setHarnessTheme(page, mode);
       await expectNoSeriousViolations(page, POPUP);
-      await billing.screenshot({ path: `${SHOTS}/billing-desktop-${mode}.png` });
+      await billing.screenshot({ path: screenshotPath(`billing-desktop-${mode}`) });
     }
     await setHarnessTheme(page, 'light');
 
@@ -111,7 +110,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     await remove.getByRole('button', { name: 'Remove card' }).click();
     await remove.getByText('This card pays for your Pro plan. Add another card before removing it, or cancel the plan.').waitFor();
     await expectNoSeriousViolations(page, POPUP);
-    await remove.screenshot({ path: `${SHOTS}/remove-card-refused-light.png` });
+    await remove.screenshot({ path: screenshotPath(`remove-card-refused-light`) });
     await remove.getByRole('button', { name: 'Cancel' }).click();
     billing = await openBilling(page);
 
@@ -123,7 +122,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     await recipients.getByText('Account owner', { exact: true }).waitFor();
     await setHarnessTheme(page, 'dark');
     await expectNoSeriousViolations(page, POPUP);
-    await recipients.screenshot({ path: `${SHOTS}/recipients-dark.png` });
+    await recipients.screenshot({ path: screenshotPath(`recipients-dark`) });
     await setHarnessTheme(page, 'light');
     await box.click();
     await recipients.getByRole('button', { name: 'Save' }).click();
@@ -140,7 +139,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     // The company asks for the terms at this location (spec 2: the box must be ticked before saving).
     await acceptTerms(update);
     await expectNoSeriousViolations(page, POPUP);
-    await billing.screenshot({ path: `${SHOTS}/billing-update-card-light.png` });
+    await billing.screenshot({ path: screenshotPath(`billing-update-card-light`) });
     await update.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your payment method was saved.').waitFor();
     await billing.getByText('Visa ending in 4242', { exact: true }).waitFor();
@@ -154,7 +153,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     for (const mode of ['light', 'dark'] as const) {
       await setHarnessTheme(small, mode);
       await expectNoSeriousViolations(small, POPUP);
-      await smallBilling.screenshot({ path: `${SHOTS}/billing-phone-${mode}.png` });
+      await smallBilling.screenshot({ path: screenshotPath(`billing-phone-${mode}`) });
     }
     await phone.close();
   });
@@ -176,7 +175,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     for (const mode of ['light', 'dark'] as const) {
       await setHarnessTheme(page, mode);
       await expectNoSeriousViolations(page, POPUP);
-      await billing.screenshot({ path: `${SHOTS}/billing-empty-${mode}.png` });
+      await billing.screenshot({ path: screenshotPath(`billing-empty-${mode}`) });
     }
     await setHarnessTheme(page, 'light');
 
@@ -197,7 +196,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
       const confirm = remove.getByRole('region', { name: "Confirm it's you" });
       await confirm.getByLabel(/^Password/).fill(PASSWORD);
       await expectNoSeriousViolations(page, POPUP);
-      await remove.screenshot({ path: `${SHOTS}/remove-card-reauth-light.png` });
+      await remove.screenshot({ path: screenshotPath(`remove-card-reauth-light`) });
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('Your card was removed.').waitFor();
       await page.getByRole('dialog', { name: 'Billing' }).getByText('No payment method on file.').waitFor();
@@ -219,7 +218,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     await billing.getByRole('button', { name: 'View more' }).click();
     await billing.getByText('Invoice #1037', { exact: true }).waitFor();
     expect(await billing.getByRole('button', { name: 'View more' }).count()).toBe(0);
-    await billing.screenshot({ path: `${SHOTS}/billing-demo-light.png` });
+    await billing.screenshot({ path: screenshotPath(`billing-demo-light`) });
     expect(requests).toEqual([]);
   });
 });

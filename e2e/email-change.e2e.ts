@@ -4,8 +4,9 @@ import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
-import { decodedMail, mailboxPerFile, mailedResetLink, type Mail } from './support/mailbox.ts';
+import { decodedMail, mailboxPerFile, type Mail } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
+import { signedInImportedOwner, todayStart, type ImportedOwner } from './support/team-owner.ts';
 
 /**
  * Issue 12 items 1 and 2 in Chromium, by role and label: the email change (current password → a
@@ -28,23 +29,10 @@ type PorticoWindow = { Portico: { setAccessToken(t: string | null): void; open(s
 const setTheme = (page: Page, displayMode: 'light' | 'dark') => page.evaluate((m) => (window as unknown as PorticoWindow).Portico.setTheme({ displayMode: m }), displayMode);
 
 /** A customer with a password (set through the reset mail, as a first sign-in is), signed in over POST /tokens. */
-async function customer(tag: string, plan = 'plan-team'): Promise<{ email: string; token: string; accountUid: string }> {
-  const email = uniqueEmail(tag);
-  const imported = await api('POST', '/api/v1/admin/accounts/import', {
-    admin: true,
-    body: {
-      Name: `Engines ${tag}`, PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
-      Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: plan }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
-    },
+async function customer(tag: string, plan = 'plan-team'): Promise<ImportedOwner> {
+  return signedInImportedOwner(api, server.url, mails, {
+    tag, password: PASSWORD, name: `Engines ${tag}`, subscription: { StartDate: todayStart(), Plan: { Uid: plan }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
   });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
-  const harness = new URL('/harness.html', server.url).href;
-  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
-  const resetToken = new URL(await mailedResetLink(mails, email)).searchParams.get('resetToken')!;
-  expect((await api('POST', `/api/v1/crm/people/resetPassword/${resetToken}`, { body: { NewPassword: PASSWORD } })).status).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return { email, token: signIn.json.access_token as string, accountUid: imported.json.Uid as string };
 }
 
 /** The newest link to `to` carrying `param` (the outbox delivers within a second or two). */

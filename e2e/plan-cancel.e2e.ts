@@ -1,15 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiCalls } from './support/api-calls.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
-import { repoRoot } from './support/server.ts';
-import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
-import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
+import { screenshotPath } from './support/demo-page.ts';
+import { mailboxPerFile } from './support/mailbox.ts';
+import { companyConfigPerFile } from './support/members-site.ts';
+import { openHarness, serverPerFile } from './support/signup.ts';
+import { setHarnessTheme, setHarnessToken, signedInImportedOwner } from './support/team-owner.ts';
 
 /**
  * Issue 16 section 1, the plan screen and planCancel, in Chromium by role and label: the plan with its
@@ -22,19 +20,12 @@ const ADMIN_KEY = 'e2e-plan-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
 const OFFER = 'Stay with us and get 10% off every invoice, for good.';
 const POPUP = { include: ['[data-portico-popup-host]'] };
-const SHOTS = process.env.PORTICO_SHOTS ?? '/work/shots/b';
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
-let configDir = '';
-
-beforeAll(() => {
-  const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
+companyConfigPerFile(env, 'plan', (demo) => {
   const config = demo.replace('billing:\n  system: Native\n', `billing:\n  retentionOffer: { couponUid: coupon-friends, message: '${OFFER}' }\n  system: Native\n`);
   expect(config).toContain('retentionOffer');
-  configDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-plan-'));
-  writeFileSync(path.join(configDir, 'company.yaml'), config);
-  env.PORTICO_CONFIG = path.join(configDir, 'company.yaml');
+  return config;
 });
-afterAll(() => { if (configDir) rmSync(configDir, { recursive: true, force: true }); });
 
 const mails = mailboxPerFile(env);
 const session = browserPerFile();
@@ -47,25 +38,13 @@ const medium = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'm
 
 /** A Pro customer who started ten days ago with two add-ons, signed in over POST /tokens (password set from the reset mail). */
 async function proCustomer(tag: string): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(tag);
-  const imported = await api('POST', '/api/v1/admin/accounts/import', {
-    admin: true,
-    body: {
-      Name: `Engines ${tag}`, PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
-      Subscription: {
-        StartDate: day(-10).toISOString(), Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly',
-        SubscriptionAddOns: [{ AddOn: { Uid: 'addon-extra-dashboards' }, Quantity: 3 }, { AddOn: { Uid: 'addon-priority-support' }, Quantity: 1 }],
-      },
+  return signedInImportedOwner(api, server.url, mails, {
+    tag, password: PASSWORD, name: `Engines ${tag}`,
+    subscription: {
+      StartDate: day(-10).toISOString(), Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly',
+      SubscriptionAddOns: [{ AddOn: { Uid: 'addon-extra-dashboards' }, Quantity: 3 }, { AddOn: { Uid: 'addon-priority-support' }, Quantity: 1 }],
     },
   });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
-  const harness = new URL('/harness.html', server.url).href;
-  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
-  const resetToken = new URL(await mailedResetLink(mails, email)).searchParams.get('resetToken')!;
-  expect((await api('POST', `/api/v1/crm/people/resetPassword/${resetToken}`, { body: { NewPassword: PASSWORD } })).status).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return { email, token: signIn.json.access_token as string };
 }
 
 type PorticoWindow = { Portico: { open(s: string): Promise<void> } };
@@ -78,14 +57,12 @@ async function openPlan(page: Page): Promise<Locator> {
 
 /** Axe in light and dark at desktop width and at phone width, with a screenshot of each. */
 async function checkScreen(page: Page, shot: Locator, name: string): Promise<void> {
-  let dir: string | null = SHOTS;
-  try { mkdirSync(SHOTS, { recursive: true }); } catch { dir = null; }
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const mode of ['light', 'dark'] as const) {
       await setHarnessTheme(page, mode);
       await expectNoSeriousViolations(page, POPUP);
-      if (dir) await (width === 1280 ? shot : page).screenshot({ path: `${dir}/${name}-${width === 1280 ? 'desktop' : 'phone'}-${mode}.png` });
+      await (width === 1280 ? shot : page).screenshot({ path: screenshotPath(`${name}-${width === 1280 ? 'desktop' : 'phone'}-${mode}`) });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { screenshotPath } from './support/demo-page.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { apiCalls } from './support/api-calls.ts';
-import { decodedMail, mailboxPerFile, mailedResetLink } from './support/mailbox.ts';
-import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
-import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
+import { decodedMail, mailboxPerFile } from './support/mailbox.ts';
+import { openHarness, serverPerFile } from './support/signup.ts';
+import { setHarnessTheme, setHarnessToken, signedInImportedOwner } from './support/team-owner.ts';
 
 /**
  * Issue 16 §1, the plan change that charges: an upgrade mid-period shows the prorated amount and the
@@ -15,7 +14,7 @@ import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
  * SMTP with that amount) and the plan is Pro; a card that declines its charges says why and changes
  * nothing; a bank asking for authentication goes through the sandbox bank's page and back; a downgrade
  * is scheduled and says nothing is charged today. In Chromium, by role and label, axe in light and dark,
- * desktop and phone width. Screenshots in /work/shots/a.
+ * desktop and phone width. Screenshots in e2e/screenshots/plan-*.
  */
 const ADMIN_KEY = 'e2e-plan-change-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
@@ -25,27 +24,15 @@ const mails = mailboxPerFile(env);
 const session = browserPerFile();
 const server = serverPerFile(env);
 const api = apiCalls(() => server.url, ADMIN_KEY);
-const SHOTS = '/work/shots/a';
-const shot = (name: string) => { mkdirSync(SHOTS, { recursive: true }); return path.join(SHOTS, `${name}.png`); };
+const shot = screenshotPath;
 const CARDS = { visa: '4242424242424242', declinesCharges: '4000000000000341', authenticate: '4000002500003155' };
 
 /** The owner of an imported Starter account, its trial over and 10 days into the current month, with `card` saved as the widget saves one. */
 async function ownerWithCard(tag: string, card: string | null): Promise<{ email: string; token: string; accountUid: string }> {
-  const email = uniqueEmail(tag);
   const start = new Date(Date.now() - 24 * 86_400_000).toISOString().slice(0, 10);
-  const imported = await api('POST', '/api/v1/admin/accounts/import', {
-    admin: true,
-    body: { Name: 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' }, Subscription: { StartDate: `${start}T00:00:00Z`, Plan: { Uid: 'plan-starter' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } },
+  const { email, token, accountUid } = await signedInImportedOwner(api, server.url, mails, {
+    tag, password: PASSWORD, subscription: { StartDate: `${start}T00:00:00Z`, Plan: { Uid: 'plan-starter' }, Quantity: 1, BillingRenewalTerm: 'Monthly' },
   });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
-  const harness = new URL('/harness.html', server.url).href;
-  expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
-  const resetToken = new URL(await mailedResetLink(mails, email)).searchParams.get('resetToken')!;
-  expect((await api('POST', `/api/v1/crm/people/resetPassword/${resetToken}`, { body: { NewPassword: PASSWORD } })).status).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  const token = signIn.json.access_token as string;
-  const accountUid = imported.json.Uid as string;
   if (card) {
     const setup = await api('POST', `/api/v1/billing/paymentinformation/stripe/setup-intent?accountUid=${accountUid}`, { token, body: {} });
     expect(setup.status, JSON.stringify(setup.json)).toBe(200);

@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiCalls } from './support/api-calls.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { describeFocus, screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile } from './support/mailbox.ts';
-import { repoRoot } from './support/server.ts';
+import { companyConfigPerFile } from './support/members-site.ts';
 import { medium, openHarness, SANDBOX, serverPerFile } from './support/signup.ts';
 import { setHarnessTheme, setHarnessToken, signedInTeamOwner } from './support/team-owner.ts';
 
@@ -26,16 +23,11 @@ const PASSWORD = 'Correct Horse Battery 42!';
 const COMPANY = 'Northwind Analytics';
 const POPUP = { include: ['[data-portico-popup-host]'] };
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
-let configDir = '';
-beforeAll(() => {
-  const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
+companyConfigPerFile(env, 'provider-billing', (demo) => {
   const config = demo.replace('billing:\n  system: Native', 'billing:\n  system: Stripe');
   expect(config).toContain('system: Stripe');
-  configDir = mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-provider-billing-'));
-  writeFileSync(path.join(configDir, 'company.yaml'), config);
-  env.PORTICO_CONFIG = path.join(configDir, 'company.yaml');
+  return config;
 });
-afterAll(() => { if (configDir) rmSync(configDir, { recursive: true, force: true }); });
 const mails = mailboxPerFile(env);
 const session = browserPerFile();
 const server = serverPerFile(env);

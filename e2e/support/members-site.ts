@@ -22,14 +22,26 @@ export async function landedToken(page: Page): Promise<string> {
 }
 
 /**
- * The demo company's config for sign-in tests, written to a temporary file that `env` points the
- * file's server at (call before serverPerFile(env)): the post-login URL above, no email confirmation,
- * no captcha, and `extra` YAML appended (a Google client id…), read when the hook runs.
+ * The demo company's config changed by `edit` (which checks its own replacements), written to a
+ * temporary file that `env` points the file's server at: call before serverPerFile(env).
  */
-export function signInCompanyConfigPerFile(env: Record<string, string>, tag: string, extra: () => string = () => ''): void {
+export function companyConfigPerFile(env: Record<string, string>, tag: string, edit: (demoYaml: string) => string): void {
   let dir = '';
   beforeAll(() => {
-    const demo = readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8');
+    const config = edit(readFileSync(path.join(repoRoot, 'packages/server/config/demo-company.yaml'), 'utf8'));
+    dir = mkdtempSync(path.join(os.tmpdir(), `portico-e2e-${tag}-`));
+    writeFileSync(path.join(dir, 'company.yaml'), config);
+    env.PORTICO_CONFIG = path.join(dir, 'company.yaml');
+  });
+  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+}
+
+/**
+ * The demo company's config for sign-in tests (companyConfigPerFile): the post-login URL above, no email
+ * confirmation, no captcha, and `extra` YAML appended (a Google client id…), read when the hook runs.
+ */
+export function signInCompanyConfigPerFile(env: Record<string, string>, tag: string, extra: () => string = () => ''): void {
+  companyConfigPerFile(env, tag, (demo) => {
     const config = demo
       .replace("postLoginUrl: '${PUBLIC_URL}/?signed-in=1'", `postLoginUrl: ${POST_LOGIN}`)
       .replace('requireEmailConfirmation: true', 'requireEmailConfirmation: false')
@@ -38,11 +50,8 @@ export function signInCompanyConfigPerFile(env: Record<string, string>, tag: str
     expect(config).toContain(POST_LOGIN);
     expect(config).toContain('requireEmailConfirmation: false');
     expect(config).toContain('provider: none');
-    dir = mkdtempSync(path.join(os.tmpdir(), `portico-e2e-${tag}-`));
-    writeFileSync(path.join(dir, 'company.yaml'), config);
-    env.PORTICO_CONFIG = path.join(dir, 'company.yaml');
+    return config;
   });
-  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 }
 
 /** Fills the login screen's email and password (found by role and label) and presses 'Log in'. */

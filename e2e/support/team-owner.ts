@@ -4,30 +4,44 @@ import type { apiCalls } from './api-calls.ts';
 import { mailedResetLink, type Mail } from './mailbox.ts';
 import { uniqueEmail } from './signup.ts';
 
+/** A signed-in primary contact of an imported account (signedInImportedOwner). */
+export interface ImportedOwner { email: string; token: string; accountUid: string }
+
 /**
- * Ada Lovelace, primary contact of 'Analytical Engines' on the Team plan (3 seats), imported with the
- * admin key, her password set through the reset mail (as a first sign-in is), signed in over POST /tokens.
+ * Ada Lovelace, primary contact of an account imported with the admin key (`subscription` as the import
+ * takes it, `name` the account's), her password set through the reset mail (as a first sign-in is),
+ * signed in over POST /tokens.
  */
-export async function signedInTeamOwner(
-  api: ReturnType<typeof apiCalls>, serverUrl: string, mails: Mail[], tag: string, password: string,
-): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(tag);
+export async function signedInImportedOwner(
+  api: ReturnType<typeof apiCalls>, serverUrl: string, mails: Mail[],
+  opts: { tag: string; password: string; name?: string; subscription: Record<string, unknown> },
+): Promise<ImportedOwner> {
+  const email = uniqueEmail(opts.tag);
   const imported = await api('POST', '/api/v1/admin/accounts/import', {
     admin: true,
-    body: {
-      Name: 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
-      Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: 'plan-team' }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
-    },
+    body: { Name: opts.name ?? 'Analytical Engines', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' }, Subscription: opts.subscription },
   });
   expect(imported.status, JSON.stringify(imported.json)).toBe(201);
   const harness = new URL('/harness.html', serverUrl).href;
   expect((await api('POST', `/api/v1/crm/people/forgotPassword?parentUrl=${encodeURIComponent(harness)}`, { body: { Email: email, ResetUrl: harness } })).status).toBe(204);
   const resetToken = new URL(await mailedResetLink(mails, email)).searchParams.get('resetToken')!;
-  const reset = await api('POST', `/api/v1/crm/people/resetPassword/${resetToken}`, { body: { NewPassword: password } });
+  const reset = await api('POST', `/api/v1/crm/people/resetPassword/${resetToken}`, { body: { NewPassword: opts.password } });
   expect(reset.status, JSON.stringify(reset.json)).toBe(200);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password } });
+  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: opts.password } });
   expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return { email, token: signIn.json.access_token as string };
+  return { email, token: signIn.json.access_token as string, accountUid: imported.json.Uid as string };
+}
+
+/** Today, midnight UTC, as the import's StartDate. */
+export const todayStart = () => `${new Date().toISOString().slice(0, 10)}T00:00:00Z`;
+
+/** Ada Lovelace, primary contact of 'Analytical Engines' on the Team plan (3 seats), signed in (signedInImportedOwner). */
+export async function signedInTeamOwner(
+  api: ReturnType<typeof apiCalls>, serverUrl: string, mails: Mail[], tag: string, password: string,
+): Promise<ImportedOwner> {
+  return signedInImportedOwner(api, serverUrl, mails, {
+    tag, password, subscription: { StartDate: todayStart(), Plan: { Uid: 'plan-team' }, Quantity: 3, BillingRenewalTerm: 'Monthly' },
+  });
 }
 
 type PorticoWindow = { Portico: { setAccessToken(t: string | null): void; open(s: string): Promise<void>; setTheme(t: object): void } };
