@@ -29,7 +29,7 @@ const api = apiCalls(() => server.url, ADMIN_KEY);
 type PorticoWindow = { Portico: { open(s: string): Promise<void> } };
 
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
   const parts: string[] = [];
   for (let p = 1; p <= pdf.numPages; p += 1) {
     const content = await (await pdf.getPage(p)).getTextContent();

@@ -24,7 +24,7 @@ let b: TestCustomer;
 const invoiceUids: string[] = [];
 
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
   const parts: string[] = [];
   for (let p = 1; p <= pdf.numPages; p += 1) {
     const content = await (await pdf.getPage(p)).getTextContent();
