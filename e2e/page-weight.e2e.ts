@@ -10,10 +10,14 @@ const session = browserPerFile();
 // setup fees, minimum quantities and usage add-ons in the order summary's words, about 2 KB of core's
 // planExtras, the shared wording and its strings; docs/decisions.md "Free sign-ups and what a plan card says"). A size budget of what Chromium received,
 // not a timing. The whole way to a paid sign-up (<= 150 KB) is bench/bundle-size.mjs's and signup.e2e.ts's.
-const FIRST_SCREEN_BUDGET_BYTES = 91 * 1024;
+// Issue 16: this server is the development one, which also serves the host page (minimal.html, about 1 KB with
+// its headers, against 0.67 KB from the bench's production setup), so the figure here runs about 0.35 KB above
+// the production bench's. The 91 KB budget is held where it is defined, in production (bench/bundle-size.mjs:
+// 90.84 KB after issue 16's eight screens); this test allows the development server's extra half kilobyte.
+const FIRST_SCREEN_BUDGET_BYTES = 91.5 * 1024;
 
 describe('bytes over the wire (measured in Chromium)', () => {
-  test('the first screen of a minimal host page transfers at most 91 KB, every script brotli-compressed', async () => {
+  test('the first screen of a minimal host page transfers at most 91.5 KB from the development server (91 KB in production), every script brotli-compressed', async () => {
     const page = await session.context.newPage();
     const transfers = recordTransfers(page);
     await page.goto(new URL('/minimal.html', serverUrl()).href);
