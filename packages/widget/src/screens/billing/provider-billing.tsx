@@ -2,6 +2,7 @@ import './provider-setup.ts';
 import './setup.ts';
 import { useEffect, useRef, useState } from 'react';
 import { toMinor } from '@portico/core';
+import { isCancellingStage } from '@portico/core/billing/cancellation';
 import { useWidget } from '../../app/context.ts';
 import { addLazySheet } from '../../app/styles/stylesheets.ts';
 import { problemErrors } from '../../api/api-problem.ts';
@@ -32,8 +33,6 @@ function sheetRef(el: HTMLElement | null): void {
   if (root && root instanceof ShadowRoot) addLazySheet(root, 'provider-billing', providerBillingCss);
 }
 
-const CANCELLING = new Set(['Cancelling', 'CancellingTrial']);
-
 /**
  * Payment-provider billing (spec 2 section 2 "Billing" and "Subscriptions (payment-provider
  * billing)"; billing.system Stripe): the provider's subscriptions (Products, Status, Dates, Renewal
@@ -57,7 +56,7 @@ export function ProviderBilling(_props: ScreenProps<'billing'>) {
   });
   // The same payment-information block as native billing: the card the provider charges.
   const method = useApiQuery(billingKey(accountUid, 'method'), (api) => (accountUid ? fetchPaymentInformation(api, accountUid) : Promise.resolve(null)));
-  const endsOn = account.data && CANCELLING.has(account.data.AccountStage ?? '') && subs.data ? latestCancelAt(subs.data) : null;
+  const endsOn = account.data && isCancellingStage(account.data.AccountStage) && subs.data ? latestCancelAt(subs.data) : null;
 
   return (
     <div className="p-pb" ref={sheetRef}>
