@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '@portico/core';
+import { day } from '../mail/receipt-mail.ts';
 
 /** Everything an invoice PDF states, already read and worded (invoice-document.ts makes it); amounts in minor units. */
 export interface InvoiceDocument {
@@ -23,9 +24,8 @@ export interface InvoiceDocument {
   amountPaid: number;
 }
 
-const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-/** Medium-style dates of UTC days, as the widget and the receipt mail show them. */
-export const pdfDate = (iso: string) => medium.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/** The receipt's medium-style day (a calendar day read as UTC), so the mail and its PDF state the same dates. */
+export const pdfDate = day;
 
 /**
  * The standard PDF fonts speak WinAnsi only: a minus sign, a narrow no-break space (Intl's money in

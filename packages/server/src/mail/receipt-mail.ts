@@ -42,8 +42,8 @@ export interface ReceiptMailPayload {
 }
 
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-/** Medium-style dates, read as UTC days: the widget shows the same. */
-const day = (iso: string) => medium.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/** Medium-style dates, read as UTC days: the widget shows the same (also the invoice PDF's, invoices/invoice-pdf.ts). */
+export const day = (iso: string) => medium.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 const BILLED: Record<BillingRenewalTerm, string> = { Monthly: 'billed monthly', Quarterly: 'billed every 3 months', Yearly: 'billed yearly', OneTime: 'one-time purchase' };
 
