@@ -29,6 +29,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { FEATURES, infrastructureJobs, RATE_LIMITS } from './features.ts';
 import type { AppContext, FeatureModule, JobsContext } from './feature-module.ts';
 import { signupWebhookFromConfig } from './webhooks/signup-webhook.ts';
+import { activityWebhookFromConfig } from './webhooks/activity-webhook.ts';
 import { createPaymentGateway } from './payments/gateway-from-config.ts';
 
 declare module 'fastify' {
@@ -136,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Jobs and routes wake the runner after a commit that enqueued; the runner is made from the modules' jobs just below.
   const wake = { outbox: (): void => undefined };
   const jobsContext: JobsContext = {
-    config, clock: options.clock, db: database.db, signupWebhook: signupWebhookFromConfig(config, secrets),
+    config, clock: options.clock, db: database.db, signupWebhook: signupWebhookFromConfig(config, secrets), activityWebhook: activityWebhookFromConfig(config, secrets),
     paymentGateway: options.paymentGateway ?? await createPaymentGateway(config, database.db, {}),
     wakeOutbox: () => wake.outbox(),
     mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },

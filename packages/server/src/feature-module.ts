@@ -16,6 +16,7 @@ import type { OutboxHandler } from './jobs/outbox-worker.ts';
 import type { OutboxTopic } from './jobs/outbox.repository.ts';
 import type { ConfirmationMailDeps } from './mail/confirmation-mail.ts';
 import type { SignupWebhookConfig } from './webhooks/signup-webhook.ts';
+import type { ActivityWebhookConfig } from './webhooks/activity-webhook.ts';
 
 /** What a feature's jobs are made from (app.ts builds it once). */
 export interface JobsContext {
@@ -27,6 +28,8 @@ export interface JobsContext {
   mail: ConfirmationMailDeps;
   /** The configured sign-up webhook (absent: its messages wait in the table). */
   signupWebhook: SignupWebhookConfig | undefined;
+  /** The configured activity webhook (issue 17; absent: no activity message is written). */
+  activityWebhook: ActivityWebhookConfig | undefined;
   /** The payment gateway (the sandbox over this database, or Stripe): the routes and payment recovery share one. */
   paymentGateway: PaymentGateway;
   /** After a commit that enqueued an outbox message: the job runner looks at once. */

@@ -92,7 +92,28 @@ const webhooksConfig = z.object({
     url: z.string().url(),
     secretEnv: envName.default('PORTICO_SIGNUP_WEBHOOK_SECRET'),
   }).strict().optional(),
+  /**
+   * Where the server POSTs account activity (issue 17, docs/billing.md "Activity webhooks"): subscription
+   * created, changed, cancelled, restored, renewed; payment failed; invoice paid. Same format and signing as signup.
+   */
+  activity: z.object({
+    url: z.string().url(),
+    secretEnv: envName.default('PORTICO_ACTIVITY_WEBHOOK_SECRET'),
+  }).strict().optional(),
 }).strict().default({});
+
+/**
+ * Dunning (issue 17, docs/billing.md "Renewals and dunning"): when a failed renewal charge is tried
+ * again, in days after the first failed attempt (the first entry is that attempt, day 0), and what
+ * happens after the last one. A hard decline is never retried whatever this says.
+ */
+const dunningConfig = z.object({
+  retryDays: z.array(z.number().int().min(0).max(60)).min(1).max(10)
+    .refine((d) => d[0] === 0 && d.every((v, i) => i === 0 || v > d[i - 1]!), 'must start at 0 and increase')
+    .default([0, 1, 3, 7]),
+  /** After the last attempt failed: end the subscription (the account is Cancelled), or keep it past due until the customer pays. */
+  afterLastAttempt: z.enum(['cancel', 'stayPastDue']).default('cancel'),
+}).strict().default({ retryDays: [0, 1, 3, 7], afterLastAttempt: 'cancel' });
 
 /**
  * The community server (docs/configuration.md "Community server"): who may join the company's
@@ -137,7 +158,11 @@ export const companyConfigSchema = z.object({
      * once per account before the final button; accepting puts the coupon on the current subscription and keeps the plan.
      */
     retentionOffer: z.object({ couponUid: uidSchema, message: z.string().trim().min(1).max(500) }).strict().optional(),
-  }).strict().default({ system: 'Native', paymentsMode: 'automatic', taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [] }),
+    dunning: dunningConfig,
+  }).strict().default({
+    system: 'Native', paymentsMode: 'automatic', taxEnabled: false, taxBehavior: 'exclusive', taxRates: [], taxIdTypes: [],
+    dunning: { retryDays: [0, 1, 3, 7], afterLastAttempt: 'cancel' },
+  }),
   payments: paymentsConfig,
   registration: z.object({
     enabled: z.boolean().default(true),

@@ -179,7 +179,11 @@ export const subscriptions = pgTable('subscriptions', {
   planUpgradeRequiredMessage: text('plan_upgrade_required_message'),
   created: created(),
   updated: updated(),
-}, (t) => [index('subscriptions_account_idx').on(t.accountUid)]);
+}, (t) => [
+  index('subscriptions_account_idx').on(t.accountUid),
+  // The renewal pass's look for subscriptions whose period has ended (issue 17).
+  index('subscriptions_renewal_idx').on(t.renewalDate).where(sql`${t.renewalDate} is not null`),
+]);
 
 export const subscriptionAddOns = pgTable('subscription_add_ons', {
   uid: text('uid').primaryKey(),
@@ -326,10 +330,48 @@ export const invoices = pgTable('invoices', {
   periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
   /** When the invoice became Paid. */
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  // Collection of an Open invoice off-session (issue 17, docs/billing.md "Renewals and dunning").
+  /** Charge attempts whose outcome is recorded (the first charge counts as 1). */
+  attemptCount: integer('attempt_count').notNull().default(0),
+  /** The attempt number a runner claimed and has not yet recorded (its gateway idempotency key is made from it); null when none is running. */
+  attemptInFlight: integer('attempt_in_flight'),
+  /** When the next charge attempt is due, by the server clock; null: none scheduled (paid, void, hard decline, waiting for the customer). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  /** null (never failed), retrying, action_required (the bank asks the customer to authenticate), hard_declined, exhausted (no attempt left). */
+  dunningStatus: text('dunning_status'),
+  /** The provider's message and code for the last failed attempt. */
+  lastFailureMessage: text('last_failure_message'),
+  lastFailureCode: text('last_failure_code'),
+  /** The gateway intent waiting for the customer's authentication (dunningStatus action_required). */
+  pendingIntentId: text('pending_intent_id'),
+  voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
   created: created(),
 }, (t) => [
   index('invoices_account_idx').on(t.accountUid, t.invoiceDate),
   uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
+  // One renewal invoice per subscription period, whatever crashes or runners race (issue 17).
+  uniqueIndex('invoices_renewal_period_idx').on(t.subscriptionUid, t.periodStart).where(sql`${t.kind} = 'renewal'`),
+  // The collector's look for Open invoices due an attempt.
+  index('invoices_collect_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'Open' and ${t.nextAttemptAt} is not null`),
+]);
+
+/**
+ * Usage of usage-priced add-ons reported by the company through the admin API (issue 17): billed on
+ * the renewal invoice of the period it falls in (period start included, end excluded). A report's
+ * key (the company's own id for it) makes a repeated report count once.
+ */
+export const usageRecords = pgTable('usage_records', {
+  uid: text('uid').primaryKey(),
+  accountUid: text('account_uid').notNull().references(() => accounts.uid, { onDelete: 'cascade' }),
+  addOnUid: text('add_on_uid').notNull().references(() => addOns.uid),
+  quantity: integer('quantity').notNull(),
+  /** When the usage happened (server clock when the report names none). */
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull(),
+  reportKey: text('report_key').notNull(),
+  created: created(),
+}, (t) => [
+  uniqueIndex('usage_records_key_idx').on(t.accountUid, t.reportKey),
+  index('usage_records_period_idx').on(t.accountUid, t.addOnUid, t.usedAt),
 ]);
 
 /** The last invoice number given (one row per numbering series; the company's is 'invoices'), updated in the invoice's transaction. */
