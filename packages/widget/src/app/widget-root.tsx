@@ -17,6 +17,7 @@ import { adoptStyles } from './styles/stylesheets.ts';
 import { ScreenOutlet } from './screen-outlet.tsx';
 import { Notices } from '../components/notices.tsx';
 import type { Notice } from '../components/notices.tsx';
+import { withNotice } from '../components/notice-list.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { readyLazy } from '../components/ready-lazy.ts';
 import { ApiContext } from '../api/use-api-query.ts';
@@ -77,7 +78,7 @@ export function WidgetRoot({ runtime, options, shadow, navigateRef }: WidgetRoot
 
   const notify = useCallback((message: string) => {
     const id = ++noticeSeq.current;
-    setNotices((list) => [...list, { id, message }]);
+    setNotices((list) => withNotice(list, { id, message }));
     setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), NOTICE_MS);
   }, []);
 
