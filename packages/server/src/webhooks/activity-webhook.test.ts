@@ -107,6 +107,10 @@ describe('activity events of the existing use cases, delivered signed', () => {
     });
     const [invoice] = await rows(sql`select uid from invoices where account_uid = ${o.accountUid} and kind = 'plan_change' and status = 'Paid'`);
     expect(events.find((d) => d.event!.type === 'invoice.paid')!.event!.data).toMatchObject({ Invoice: { Uid: invoice!.uid, BillingInvoiceStatus: 'Paid' } });
+    // The same change again is already current: it writes nothing, so no event either.
+    const again = await t.request({ method: 'PUT', url: `/api/v1/billing/subscriptions/${res.json().Uid}/changesubscription`, headers: bearer(o.token), payload: { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await eventsOf(o.accountUid)).toHaveLength(2);
   });
 
   it('a scheduled downgrade, cancelling it, cancelling the plan and restoring it: one event each, in its own data', async () => {
