@@ -155,7 +155,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
     ...jobsContext, uow, bus, mailer, allowedOrigins: origins, adminGuard, catalog, secrets,
-    billing: { config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus) },
+    billing: {
+      config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus),
+      activityWebhookConfigured: jobsContext.activityWebhook !== undefined, wakeOutbox: jobsContext.wakeOutbox,
+    },
     captchaHmacKey: options.captchaHmacKey,
   };
   // Every feature's routes, in the module list's order (src/features.ts).

@@ -11,4 +11,8 @@ export interface BillingDeps {
   catalog: CatalogRepository;
   uow: UnitOfWork;
   snapshots: CatalogSnapshots;
+  /** An activity webhook is configured (issue 17): the use cases write its events (webhooks/activity-events.ts). */
+  activityWebhookConfigured: boolean;
+  /** After a commit that enqueued an outbox message: the job runner looks at once. */
+  wakeOutbox: () => void;
 }

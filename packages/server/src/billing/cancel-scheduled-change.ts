@@ -6,6 +6,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import type { WireSubscription } from './billing.schemas.ts';
 import { subscriptionToWire } from './billing.mappers.ts';
 import { currentOf, isScheduled } from './subscription-timeline.ts';
+import { recordActivity } from '../webhooks/activity-events.ts';
 
 /**
  * DELETE /billing/subscriptions/{id} ("Cancel plan change"): deletes a
@@ -26,6 +27,12 @@ export async function cancelScheduledChange(deps: BillingDeps, caller: Caller, s
     await repos.subscriptions.reopenEndingAt(sub.accountUid, sub.startDate);
     const current = currentOf(await repos.subscriptions.listForAccount(sub.accountUid), now);
     if (!current) throw new AppError(ErrorCode.SubscriptionExpired);
-    return subscriptionToWire(current, snapshot, deps.config.company.currency, now);
+    const wire = subscriptionToWire(current, snapshot, deps.config.company.currency, now);
+    // Activity webhook: the scheduled change is gone; the current subscription runs on.
+    await recordActivity(repos, deps, {
+      type: 'subscription.changed', occurredAt: now,
+      data: { AccountUid: sub.accountUid, Subscription: wire, Scheduled: false, CancelledScheduledSubscriptionUid: sub.uid },
+    });
+    return wire;
   });
 }

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@portico/core';
+import { recordActivity } from '../webhooks/activity-events.ts';
 import { addMonths, dayToIso, termMonths, toDay } from '@portico/core/billing/index';
 import type { Repositories } from '../unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
@@ -54,6 +55,12 @@ function nextRow(p: PreparedChange): NewSubscription {
     }),
     coupons: couponRows(p, start),
   };
+}
+
+/** Whether write() changes anything (what it leaves alone writes no activity event). */
+function changesSomething(p: PreparedChange): boolean {
+  if (p.sameItemsAsBase) return p.scheduled !== null || p.couponChanged;
+  return !(p.sameAsScheduled && p.scheduled);
 }
 
 /** Writes a prepared change; returns the subscription the caller should show. */
@@ -117,10 +124,19 @@ export async function changeSubscription(
       await repos.accounts.lock(target.accountUid);
       const prepared = await prepareChange(deps, repos, snapshot, subscriptionUid, body);
       const uid = await write(repos, prepared);
+      const shown = await repos.subscriptions.get(uid);
+      const wire = toWire(shown, snapshot, deps, prepared.now);
+      if (changesSomething(prepared)) {
+        // Activity webhook: the subscription the account now has or will have (Scheduled: it starts at the renewal).
+        await recordActivity(repos, deps, {
+          type: 'subscription.changed', occurredAt: prepared.now,
+          data: { AccountUid: target.accountUid, Subscription: wire, Scheduled: shown !== null && shown.startDate.getTime() > prepared.now.getTime(), PreviousSubscriptionUid: prepared.base.uid },
+        });
+      }
       const personUid = caller.kind === 'person' ? caller.personUid : (await repos.accounts.get(target.accountUid))?.personAccounts.find((l) => l.isPrimary)?.person.uid ?? null;
       // Already current (a twin did it, or nothing changes): the authorization is not this change's and is released below.
       await recordChangePayment(repos, deps, prepared, { paid: dueNowOf(prepared) > 0 ? paid : null, subscriptionUid: uid, currency, personUid, collectLater: collectLater !== 'never' });
-      return { statusCode: 200, body: toWire(await repos.subscriptions.get(uid), snapshot, deps, prepared.now) };
+      return { statusCode: 200, body: wire };
     });
     return answer.body;
   } finally {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { invoicePaidEvent, invoicePaidOnPaid, recordActivity, type ActivityDeps } from '../webhooks/activity-events.ts';
 import { ErrorCode } from '@portico/core';
 import type { ChargeSummary } from '@portico/core/billing/index';
 import { cardBrandName } from '@portico/core/payments/card-brands';
@@ -9,7 +10,7 @@ import { viaGateway } from '../payments/gateway-errors.ts';
 import { intentIdFromClientSecret, type GatewayIntent, type GatewayPaymentMethod, type PaymentGateway } from '../payments/payment-gateway.ts';
 import type { PaymentInformationRow, PaymentIntentRow } from '../payments/payments.repository.ts';
 import { settleAuthorizedPayment } from '../payments/settle-payment.ts';
-import type { Repositories, UnitOfWork } from '../unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { PreparedChange } from './prepare-change.ts';
 
 /**
@@ -119,7 +120,7 @@ async function verifyAuthenticated(
 
 /** Step 2 (inside the change's transaction, the account locked). Returns the invoice written. */
 export async function recordChangePayment(
-  repos: Repositories, deps: { gateway: PaymentGateway }, p: PreparedChange,
+  repos: UnitOfWork, deps: { gateway: PaymentGateway } & ActivityDeps, p: PreparedChange,
   ctx: { paid: AuthorizedChange | null; subscriptionUid: string; currency: string; personUid: string | null; collectLater: boolean },
 ): Promise<{ invoiceUid: string; invoiceNumber: number } | null> {
   const summary = p.summaries.now;
@@ -138,6 +139,10 @@ export async function recordChangePayment(
     subtotal: lines.reduce((n, l) => n + l.Amount, 0), tax: lines.reduce((n, l) => n + l.Tax, 0), total: due,
     kind: 'plan_change', periodStart: p.now, periodEnd: new Date(`${p.existing.periodEnd}T00:00:00Z`), paidAt: due === 0 ? p.now : null,
   });
+  if (due === 0) {
+    const free = await repos.invoices.get(uid);
+    if (free) await recordActivity(repos, deps, invoicePaidEvent(free, p.now));
+  }
   const paid = ctx.paid;
   if (!paid) return { invoiceUid: uid, invoiceNumber };
   if (paid.intentRow && !(await repos.payments.consumeIntent(paid.intentRow.uid, accountUid, paid.intent.status, p.now))) throw new AppError(ErrorCode.PaymentIntentUsed);
@@ -163,10 +168,13 @@ export async function recordChangePayment(
       next: p.summaries.renewal.InvoiceDisplayItems.length ? { date: p.summaries.renewal.InvoiceDate, amount: p.summaries.renewal.Total, endsTrial: false, chargedAutomatically: true } : null,
     },
   } : null;
+  // invoice.paid (activity webhook) is written with the receipt when the captured money makes the invoice Paid.
+  const storedInvoice = await repos.invoices.get(uid);
+  const paidActivity = storedInvoice ? invoicePaidOnPaid(deps.activityWebhookConfigured, storedInvoice, p.now) : [];
   await repos.payments.insertPayment({
     uid: newUid(), accountUid, invoiceUid: uid, paymentInformationUid, gateway: deps.gateway.name, gatewayReference: paid.intent.id,
     amount: paid.intent.amountMinor, currency: paid.intent.currency, status: 'authorized',
-    onPaid: receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }] : null, created: p.now,
+    onPaid: [...(receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }] : []), ...paidActivity], created: p.now,
   });
   return { invoiceUid: uid, invoiceNumber };
 }

@@ -15,6 +15,7 @@ import type { Caller } from '../http/caller.ts';
 import { callerScope, requestHash, storedAnswer, withIdempotency, type Answer } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { Repositories } from '../unit-of-work.ts';
+import { recordActivity } from '../webhooks/activity-events.ts';
 import type { AccountCancellationState, StoredCancellation } from './cancellations.repository.ts';
 import type { CancellationInput, CancellationOut } from './cancellations.schemas.ts';
 
@@ -128,7 +129,13 @@ export async function cancelSubscription(
       uid: newUid(), at: now, actor: caller.kind === 'person' ? caller.personUid : null, action: 'plan.cancel', target: accountUid, ip: caller.ip,
       detail: { cancellationUid: request.uid, subscriptionUid: current.uid, endsAt: endsAt.toISOString(), priorAccountStage: state.accountStage, scheduledChangesDeleted: scheduled.map((s) => s.uid) },
     });
-    return { statusCode: 201, body: toWire(request, stage) };
+    const body = toWire(request, stage);
+    // Activity webhook: the cancellation as the API writes it (EndDate, CancelationReason) and the subscription that ends.
+    await recordActivity(repos, deps, {
+      type: 'subscription.cancelled', occurredAt: now,
+      data: { AccountUid: accountUid, Cancellation: body, EndDate: body.EndDate, CancelationReason: reason, SubscriptionUid: current.uid },
+    });
+    return { statusCode: 201, body };
   });
 }
 
@@ -155,7 +162,11 @@ export async function restoreSubscription(
       uid: newUid(), at: now, actor: caller.kind === 'person' ? caller.personUid : null, action: 'plan.restore', target: accountUid, ip: caller.ip,
       detail: { cancellationUid: open.uid, subscriptionUid: ending.uid, accountStage: open.priorAccountStage },
     });
-    return { statusCode: 200, body: toWire({ ...open, restored: now }, open.priorAccountStage) };
+    const body = toWire({ ...open, restored: now }, open.priorAccountStage);
+    await recordActivity(repos, deps, {
+      type: 'subscription.restored', occurredAt: now, data: { AccountUid: accountUid, Cancellation: body, SubscriptionUid: ending.uid },
+    });
+    return { statusCode: 200, body };
   });
 }
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock: '2026-03-15T12:00:00Z' });
   const catalog = catalogRepository(t.database.db);
   deps = { config: t.config, clock: t.clock, catalog, uow: unitOfWork(t.database.db), snapshots: catalogSnapshots(catalog, memoryBus()),
-    gateway: t.app.payments.gateway, wakeOutbox: () => undefined };
+    gateway: t.app.payments.gateway, wakeOutbox: () => undefined, activityWebhookConfigured: false };
 });
 afterAll(async () => { await t.close(); });
 

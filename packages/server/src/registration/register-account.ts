@@ -21,6 +21,7 @@ import { RECEIPT_MAIL_TOPIC, type ReceiptMailPayload, type SignupReceipt } from 
 import { SIGNUP_WEBHOOK_TOPIC, type SignupWebhookPayload } from '../webhooks/signup-webhook.ts';
 import { checkRegistration, withUid, type CheckedRegistration, type ReceivedImage } from './check-registration.ts';
 import type { RegistrationDeps, VerifiedSignupPayment } from './registration-deps.ts';
+import { invoicePaidEvent, invoicePaidOnPaid, recordActivity } from '../webhooks/activity-events.ts';
 import type { RegistrationInput, RegistrationOut } from './registration.schemas.ts';
 import { tokenHash } from './secret-token.ts';
 import { firstRenewal, invoiceParts, nextRenewalOut, paidWith, paymentMethodOut, signupReceipt } from './signup-receipt.ts';
@@ -294,8 +295,11 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
         taxId: taxIdText(checked.account.taxIds[0] ?? {}, taxIdTypesOrDefault(config.billing.taxIdTypes)) || null,
       },
     } : null;
+    // invoice.paid (activity webhook) goes with the receipt: written when the captured money makes the invoice Paid.
+    const storedInvoice = receipt && invoice ? await repos.invoices.get(invoice.Uid) : null;
+    const paidActivity = storedInvoice ? invoicePaidOnPaid(deps.billing.activityWebhookConfigured, storedInvoice, now) : [];
     const consumed = await deps.payments.consume(repos, extras.verified, {
-      accountUid, invoiceUid: invoice?.Uid ?? null, at: now, onPaid: receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }] : [],
+      accountUid, invoiceUid: invoice?.Uid ?? null, at: now, onPaid: receipt ? [{ topic: RECEIPT_MAIL_TOPIC, payload: receipt }, ...paidActivity] : [],
     });
     repos.afterCommit(async () => {
       await deps.payments.settle(consumed);
@@ -320,6 +324,12 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     await repos.outbox.enqueue(SIGNUP_WEBHOOK_TOPIC, payload);
   }
   if (prepared.link || deps.signupWebhookConfigured) repos.afterCommit(() => deps.wakeOutbox());
+  if (subscription) {
+    // Activity webhook (issue 17): the new subscription, with its first invoice as it stands at the commit (Open until the money is booked).
+    await recordActivity(repos, deps.billing, { type: 'subscription.created', occurredAt: now, data: { AccountUid: accountUid, Subscription: subscription, Invoice: invoice } });
+    const free = invoice?.Status === 'Paid' ? await repos.invoices.get(invoice.Uid) : null;
+    if (free) await recordActivity(repos, deps.billing, invoicePaidEvent(free, now)); // paid in full by a coupon
+  }
 
   return {
     statusCode: 201,

@@ -1,6 +1,8 @@
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { OutboxTopic } from '../jobs/outbox.repository.ts';
-import type { SignupWebhookConfig } from './signup-webhook.ts';
+import { Webhook } from 'standardwebhooks';
+import type { OutboxHandler } from '../jobs/outbox-worker.ts';
+import { postSignedWebhook, type SignupWebhookConfig } from './signup-webhook.ts';
 
 /**
  * Account activity sent to the company's backend (issue 17, docs/billing.md "Activity webhooks"): one
@@ -39,8 +41,13 @@ export async function enqueueActivity(
   event: ActivityEvent,
 ): Promise<string | null> {
   if (!configured) return null;
-  const payload: ActivityWebhookPayload = { type: event.type, occurredAt: event.occurredAt.toISOString(), data: event.data };
-  return outbox.enqueue(ACTIVITY_WEBHOOK_TOPIC, payload);
+  const message = activityMessage(event);
+  return outbox.enqueue(message.topic, message.payload);
+}
+
+/** The outbox message of an event (also for lists written later, as a payment's onPaid). */
+export function activityMessage(event: ActivityEvent): { topic: typeof ACTIVITY_WEBHOOK_TOPIC; payload: ActivityWebhookPayload } {
+  return { topic: ACTIVITY_WEBHOOK_TOPIC, payload: { type: event.type, occurredAt: event.occurredAt.toISOString(), data: event.data } };
 }
 
 /**
@@ -53,4 +60,17 @@ export function activityWebhookFromConfig(config: CompanyConfig, secrets: Record
   const secret = secrets[hook.secretEnv];
   if (!secret) throw new Error(`webhooks.activity.secretEnv: the environment variable ${hook.secretEnv} holding the webhook signing secret (whsec_…) is not set`);
   return { url: hook.url, secret };
+}
+
+/**
+ * Delivers one activity message: `{ type, timestamp, data }` (timestamp = when the change happened, not
+ * this attempt), signed and POSTed by the sign-up webhook's one function; webhook-id = the outbox uid.
+ */
+export function activityWebhookHandler(config: ActivityWebhookConfig): OutboxHandler {
+  const signer = new Webhook(config.secret);
+  return async (message, signal) => {
+    const payload = message.payload as ActivityWebhookPayload;
+    const response = await postSignedWebhook(config, signer, message.uid, { type: payload.type, timestamp: payload.occurredAt, data: payload.data }, signal);
+    await response.body?.cancel().catch(() => undefined);
+  };
 }

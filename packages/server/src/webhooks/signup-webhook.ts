@@ -37,29 +37,38 @@ async function clientIdentifierOf(response: Response): Promise<string | null> {
 }
 
 /**
- * POSTs the sign-up to the company's backend, signed in the Standard Webhooks format: webhook-id is
- * the outbox message's uid (the same on every retry, so the receiver can drop duplicates),
- * webhook-timestamp the time of this attempt. Any answer other than 2xx is a failed attempt.
+ * POSTs one webhook body signed in the Standard Webhooks format, for every webhook Portico sends (sign-up,
+ * activity): webhook-id is the outbox message's uid (the same on every retry, so the receiver can drop
+ * duplicates), webhook-timestamp the time of this attempt. Any answer other than 2xx is a failed attempt
+ * (thrown: the outbox retries it later). Returns the answer for a caller that reads it.
  */
+export async function postSignedWebhook(
+  config: SignupWebhookConfig, signer: Webhook, messageUid: string, event: { type: string; timestamp: string; data: unknown }, signal: AbortSignal,
+): Promise<Response> {
+  const body = JSON.stringify(event);
+  const now = new Date();
+  const response = await fetch(config.url, {
+    method: 'POST', body, signal, redirect: 'error',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': messageUid,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signer.sign(messageUid, now, body),
+    },
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new Error(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+  }
+  return response;
+}
+
+/** POSTs the sign-up to the company's backend (postSignedWebhook) and keeps the id the backend may answer with. */
 export function signupWebhookHandler(config: SignupWebhookConfig, accounts: { setClientIdentifier(accountUid: string, id: string): Promise<void> }): OutboxHandler {
   const signer = new Webhook(config.secret);
   return async (message, signal) => {
     const payload = message.payload as SignupWebhookPayload;
-    const body = JSON.stringify({ type: SIGNUP_EVENT_TYPE, timestamp: message.created.toISOString(), data: payload });
-    const now = new Date();
-    const response = await fetch(config.url, {
-      method: 'POST', body, signal, redirect: 'error',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': message.uid,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signer.sign(message.uid, now, body),
-      },
-    });
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      throw new Error(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
-    }
+    const response = await postSignedWebhook(config, signer, message.uid, { type: SIGNUP_EVENT_TYPE, timestamp: message.created.toISOString(), data: payload }, signal);
     const clientIdentifier = await clientIdentifierOf(response);
     if (clientIdentifier) await accounts.setClientIdentifier(payload.Account.Uid, clientIdentifier);
   };
