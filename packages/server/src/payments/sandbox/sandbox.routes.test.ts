@@ -218,7 +218,7 @@ describe('the sandbox gateway (server side)', () => {
     const setup = await g.createIntent({ kind: 'setup', amountMinor: 0, currency: 'USD', idempotencyKey: `setup-${code}` });
     expect((await pay(t, setup.clientSecret, card)).status).toBe('succeeded');
     const saved = (await g.retrieveIntent(setup.id)).paymentMethod!;
-    const charge = { customerToken: setup.customerToken!, paymentMethodToken: saved.token, amountMinor: 1200, currency: 'USD', idempotencyKey: `invoice:${code}:attempt:1` };
+    const charge = { customerToken: setup.customerToken!, paymentMethodToken: saved.token, amountMinor: 1200, currency: 'USD', idempotencyKey: `invoice:${code}:attempt:1`, captureManually: false };
     await expect(g.chargeSavedMethod(charge)).rejects.toMatchObject({ kind: 'declined', message, providerCode: code });
     // The same key replays the decline (same code: dunning decides hard or soft by it) and charges nothing.
     await expect(g.chargeSavedMethod(charge)).rejects.toMatchObject({ kind: 'declined', message, providerCode: code });

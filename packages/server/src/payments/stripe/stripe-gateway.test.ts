@@ -136,7 +136,7 @@ describe('the Stripe gateway against recorded Stripe responses', () => {
   it('an off-session decline carries Stripe\'s decline_code as the provider code (dunning tells hard from soft by it, issue 17)', async () => {
     stripe.failNext('POST /v1/payment_intents', 402, 'error-card-declined.json');
     await expect(gateway.chargeSavedMethod({
-      customerToken: 'cus_Saved', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'invoice:x:attempt:1',
+      customerToken: 'cus_Saved', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'invoice:x:attempt:1', captureManually: false,
     })).rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', providerCode: 'generic_decline' });
   });
 
