@@ -23,9 +23,8 @@ export interface Landing {
 export const CONFIRM_MARK = 'portico_confirm';
 /** A renewal mail's link to 'Authenticate your payment' for one invoice (the mail code builds it; docs/billing.md). */
 export const PAY_INVOICE_PARAM = 'portico_pay_invoice';
-/** A mail's link that opens a state; only the states listed in OPENABLE may be opened this way. */
+/** A mail's link that opens a state: only updatePaymentInformation opens this way. */
 export const OPEN_PARAM = 'portico_open';
-const OPENABLE = ['updatePaymentInformation'] as const;
 /** Set on the payment step's return address by a widget embedded in the page (payments/payment-entry.tsx). */
 export const EMBED_MARK = 'portico_embed';
 const REDIRECT_KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret'];
@@ -50,19 +49,16 @@ export function landingFor(href: string): Landing | null {
   // A renewal's 'Authenticate your payment' link, and the return from the bank's step it started (the same address plus the provider's values).
   const invoiceUid = q.get(PAY_INVOICE_PARAM);
   if (invoiceUid) {
-    const params: Record<string, string> = { invoiceUid };
-    if (status) params.redirectStatus = status;
     const secret = q.get('payment_intent_client_secret');
-    if (status && secret) params.clientSecret = secret;
     for (const k of [PAY_INVOICE_PARAM, ...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
+    // Written small: the loader is on every page's first load (bench bundle-size).
+    const params: Record<string, string> = status ? (secret ? { invoiceUid, redirectStatus: status, clientSecret: secret } : { invoiceUid, redirectStatus: status }) : { invoiceUid };
     return { state: 'invoicePayment', params, cleanHref: url.toString() };
   }
-  const open = q.get(OPEN_PARAM);
-  if (open !== null) {
+  // A 'payment failed' mail's link; no other state opens this way (a link may not open an arbitrary state).
+  if (q.get(OPEN_PARAM) === 'updatePaymentInformation') {
     q.delete(OPEN_PARAM);
-    const state = OPENABLE.find((s) => s === open);
-    // Any other value opens nothing: a link may not open an arbitrary state.
-    return state ? { state, params: {}, cleanHref: url.toString() } : null;
+    return { state: 'updatePaymentInformation', params: {}, cleanHref: url.toString() };
   }
   // A reset link (forgot password), an invitation's, or a sign-up's set-password link: resetPassword with its token.
   for (const [key, kind] of [['resetToken', 'reset'], ['confirmationToken', 'confirmation']] as const) {
