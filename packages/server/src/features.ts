@@ -33,6 +33,7 @@ import { adminModule } from './admin/admin.module.ts';
 import { sessionsModule } from './sessions/sessions.module.ts';
 import { communityModule } from './community/community.module.ts';
 import { attributesModule } from './attributes/attributes.module.ts';
+import { usageModule } from './usage/usage.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -43,7 +44,7 @@ import { attributesModule } from './attributes/attributes.module.ts';
 export const FEATURES = [
   widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
-  sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule,
+  sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule,
 ] as const;
 

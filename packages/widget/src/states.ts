@@ -71,6 +71,8 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   billingRemovePaymentInformation: built(() => import('./screens/billing-remove-payment-information/billing-remove-payment-information-screen.tsx'), member),
   billingInvoiceRecipients: built(() => import('./screens/billing-invoice-recipients/billing-invoice-recipients-screen.tsx'), member),
   updatePaymentInformation: built(() => import('./screens/update-payment-information/update-payment-information-screen.tsx'), member),
+  // Renewals (issue 17; not in the spec): 'Authenticate your payment' for one invoice, from the mailed link `?portico_pay_invoice=`.
+  invoicePayment: built(() => import('./screens/invoice-payment/invoice-payment-screen.tsx'), member),
   accountPastDue: built(() => import('./screens/account-past-due/account-past-due-screen.tsx'), member),
   accountActionRequired: built(() => import('./screens/account-action-required/account-action-required-screen.tsx'), member),
   // Team

@@ -21,9 +21,10 @@ export const UNNAMED_SCREEN_STATES = [
 /**
  * Screens Portico adds beyond both specs (docs/states.md "Added states"): not part of the spec's
  * contract. The email change (issue 12): the request (new email and current password), 'check your
- * inbox', the link mailed to the new address, and the undo link mailed to the old one.
+ * inbox', the link mailed to the new address, and the undo link mailed to the old one. Renewals (issue 17):
+ * invoicePayment, 'Authenticate your payment' for one invoice whose off-session charge the bank wants confirmed.
  */
-export const ADDED_STATES = ['emailChange', 'emailChangeSent', 'emailChangeConfirm', 'emailChangeUndo'] as const;
+export const ADDED_STATES = ['emailChange', 'emailChangeSent', 'emailChangeConfirm', 'emailChangeUndo', 'invoicePayment'] as const;
 
 export const STATE_NAMES = [...CONTRACT_STATES, ...UNNAMED_SCREEN_STATES, ...ADDED_STATES] as const;
 export type StateName = (typeof STATE_NAMES)[number];

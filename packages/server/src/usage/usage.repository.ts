@@ -1,7 +1,11 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { usageRecords } from '../db/schema.ts';
 import { newUid } from '../ids/new-uid.ts';
+import { paginate } from '../db/paginate.ts';
+import type { Page, PageRequest } from '../http/list.ts';
+
+export type StoredUsageReport = typeof usageRecords.$inferSelect;
 
 export interface UsageReport {
   accountUid: string;
@@ -24,6 +28,17 @@ export function usageRepository(db: Db) {
         .onConflictDoNothing({ target: [usageRecords.accountUid, usageRecords.reportKey] })
         .returning({ uid: usageRecords.uid });
       return rows.length === 1;
+    },
+    /** The report stored under a key (the first one: a repeat of the key stored nothing). */
+    async byKey(accountUid: string, reportKey: string): Promise<StoredUsageReport | null> {
+      const [row] = await db.select().from(usageRecords).where(and(eq(usageRecords.accountUid, accountUid), eq(usageRecords.reportKey, reportKey)));
+      return row ?? null;
+    },
+    /** The reports of an account used in [from, to), oldest use first (the admin API's read). */
+    async page(accountUid: string, from: Date, to: Date, page: PageRequest): Promise<Page<StoredUsageReport>> {
+      return paginate(db, () => db.select().from(usageRecords)
+        .where(and(eq(usageRecords.accountUid, accountUid), gte(usageRecords.usedAt, from), lt(usageRecords.usedAt, to)))
+        .orderBy(asc(usageRecords.usedAt), asc(usageRecords.uid)).$dynamic(), page);
     },
     /** Units used per add-on in [from, to): what the renewal invoice of that period bills. */
     async totalsForPeriod(accountUid: string, from: Date, to: Date): Promise<Map<string, number>> {

@@ -39,11 +39,12 @@ export function demoNextPayment(persona: DemoPersonaName, now: Date) {
   return { NextPayment: price === 0 ? null : { Total: price, InvoiceDate: dayToIso(addMonths(toDay(now), STEP[account.term] ?? 1)), Currency: 'USD' } };
 }
 
+/** The card's tokens as the server answers them (an 'Authenticate your payment' confirms with PaymentToken; the plan change's demoSavedCard has the same). */
 export function demoPaymentInformation(persona: DemoPersonaName, now: Date) {
   const account = accountOf(persona);
   const items = (PRICES[account.planUid] ?? 0) === 0 ? [] : [{
     Uid: 'demo-card', Updated: now.toISOString(), LatestFailureDateTime: null, PaymentMethodType: 'card', CardType: 'visa', LastFourDigits: '4242',
-    ExpirationMonth: 12, ExpirationYear: 2034, BankName: null, BankAccountType: null, NameOnCard: null, PaymentToken: null, CustomerToken: null, Gateway: 'sandbox',
+    ExpirationMonth: 12, ExpirationYear: 2034, BankName: null, BankAccountType: null, NameOnCard: null, PaymentToken: 'pm_demo_4242', CustomerToken: 'cus_demo', Gateway: 'sandbox',
   }];
   return { metadata: { limit: 100, offset: 0, total: items.length }, items };
 }

@@ -51,6 +51,10 @@ const READERS = {
     redirectStatus?: string; paymentIntent?: string; setupIntent?: string; clientSecret?: string;
   }>(raw, { action: oneOf(PROCESSING_ACTIONS), from: state, redirectStatus: text, paymentIntent: text, setupIntent: text, clientSecret: text }),
   updatePaymentInformation: (raw: Raw) => read<{ nextState?: StateName }>(raw, { nextState: state }),
+  // The invoice to pay (the mailed link's `portico_pay_invoice`), and on the return from the bank's step the provider's values (loader/landing.ts).
+  invoicePayment: (raw: Raw) => read<{ invoiceUid?: string; redirectStatus?: string; clientSecret?: string }>(raw, {
+    invoiceUid: text, redirectStatus: text, clientSecret: text,
+  }),
   // A reset link's token (`kind` reset) or an invitation's set-password token (`kind` confirmation); none after a PasswordMustChange login.
   resetPassword: (raw: Raw) => read<{ token?: string; kind?: (typeof LINK_TOKEN_KINDS)[number] }>(raw, { token: text, kind: oneOf(LINK_TOKEN_KINDS) }),
   forgotPassword: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),

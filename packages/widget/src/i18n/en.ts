@@ -50,6 +50,7 @@ const stateTitles: Record<StateName, string> = {
   emailChangeSent: 'Check your inbox',
   emailChangeConfirm: 'Confirm new email',
   emailChangeUndo: 'Undo email change',
+  invoicePayment: 'Authenticate your payment',
 };
 
 export const en = {

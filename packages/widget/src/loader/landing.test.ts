@@ -12,6 +12,31 @@ describe('what the page address asks the widget to finish', () => {
     });
   });
 
+  // Issue 17: the renewal mails' links (helper C's mail builds them on the post-login URL or the company's website).
+  it("a renewal's 'Authenticate your payment' link opens invoicePayment for that invoice, removed from the address", () => {
+    expect(landingFor('https://shop.example/account?x=1&portico_pay_invoice=inv_123')).toEqual({
+      state: 'invoicePayment', params: { invoiceUid: 'inv_123' }, cleanHref: 'https://shop.example/account?x=1',
+    });
+    expect(landingFor('https://shop.example/?portico_pay_invoice=')).toBeNull();
+  });
+
+  it("the return from the bank's step it started comes back to invoicePayment with the provider's values, all removed", () => {
+    const back = landingFor('https://shop.example/?portico_pay_invoice=inv_1&portico_embed=1&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded');
+    expect(back).toEqual({
+      state: 'invoicePayment', params: { invoiceUid: 'inv_1', redirectStatus: 'succeeded', clientSecret: 'pi_1_secret_2' }, cleanHref: 'https://shop.example/',
+    });
+    expect(landingFor('https://shop.example/?portico_pay_invoice=inv_1&redirect_status=failed&payment_intent=pi_1')?.params)
+      .toEqual({ invoiceUid: 'inv_1', redirectStatus: 'failed' });
+  });
+
+  it("a 'payment failed' mail's portico_open=updatePaymentInformation opens that state; no other state opens this way", () => {
+    expect(landingFor('https://shop.example/?portico_open=updatePaymentInformation#billing')).toEqual({
+      state: 'updatePaymentInformation', params: {}, cleanHref: 'https://shop.example/#billing',
+    });
+    expect(landingFor('https://shop.example/?portico_open=teamMemberRemove')).toBeNull();
+    expect(landingFor('https://shop.example/?portico_open=')).toBeNull();
+  });
+
   it("a redirect another script started (no portico_action) is left to it", () => {
     expect(landingFor('https://shop.example/?redirect_status=failed&payment_intent=pi_1')).toBeNull();
   });

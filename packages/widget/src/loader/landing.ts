@@ -7,18 +7,24 @@ import { EMAIL_CHANGE_TOKEN_PARAM, EMAIL_CHANGE_UNDO_TOKEN_PARAM } from '@portic
  * processing), a sign-up mail's confirm-and-sign-in link (`portico_confirm=1&token=`:
  * registerConfirmation confirms and signs in), a reset, invitation or sign-up set-password link
  * (`resetToken` / `confirmationToken`: resetPassword; docs/registration.md "The mailed link"), or an
- * email change's link or its undo (`emailChangeToken`: emailChangeConfirm, `emailChangeUndoToken`: emailChangeUndo). The
+ * email change's link or its undo (`emailChangeToken`: emailChangeConfirm, `emailChangeUndoToken`: emailChangeUndo), or a
+ * renewal mail's link (issue 17): `portico_pay_invoice=<uid>` (invoicePayment, 'Authenticate your payment'; the bank's step
+ * returns to the same address, so the provider's values come along) or `portico_open=updatePaymentInformation`. The
  * values are read here, once, and removed from the address bar at once, so nothing
  * else on the page acts on them a second time.
  */
 export interface Landing {
-  state: 'processing' | 'registerConfirmation' | 'resetPassword' | 'emailChangeConfirm' | 'emailChangeUndo';
+  state: 'processing' | 'registerConfirmation' | 'resetPassword' | 'emailChangeConfirm' | 'emailChangeUndo' | 'invoicePayment' | 'updatePaymentInformation';
   params: Record<string, string>;
   /** The address without what was read. */
   cleanHref: string;
 }
 
 export const CONFIRM_MARK = 'portico_confirm';
+/** A renewal mail's link to 'Authenticate your payment' for one invoice (the mail code builds it; docs/billing.md). */
+export const PAY_INVOICE_PARAM = 'portico_pay_invoice';
+/** A mail's link that opens a state: only updatePaymentInformation opens this way. */
+export const OPEN_PARAM = 'portico_open';
 /** Set on the payment step's return address by a widget embedded in the page (payments/payment-entry.tsx). */
 export const EMBED_MARK = 'portico_embed';
 const REDIRECT_KEYS = ['redirect_status', 'payment_intent', 'setup_intent', 'payment_intent_client_secret', 'setup_intent_client_secret'];
@@ -39,6 +45,20 @@ export function landingFor(href: string): Landing | null {
     if (q.get(EMBED_MARK)) params.embedded = '1';
     for (const k of [...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
     return { state: 'processing', params, cleanHref: url.toString() };
+  }
+  // A renewal's 'Authenticate your payment' link, and the return from the bank's step it started (the same address plus the provider's values).
+  const invoiceUid = q.get(PAY_INVOICE_PARAM);
+  if (invoiceUid) {
+    const secret = q.get('payment_intent_client_secret');
+    for (const k of [PAY_INVOICE_PARAM, ...REDIRECT_KEYS, ...RETURN_KEYS]) q.delete(k);
+    // Written small: the loader is on every page's first load (bench bundle-size).
+    const params: Record<string, string> = status ? (secret ? { invoiceUid, redirectStatus: status, clientSecret: secret } : { invoiceUid, redirectStatus: status }) : { invoiceUid };
+    return { state: 'invoicePayment', params, cleanHref: url.toString() };
+  }
+  // A 'payment failed' mail's link; no other state opens this way (a link may not open an arbitrary state).
+  if (q.get(OPEN_PARAM) === 'updatePaymentInformation') {
+    q.delete(OPEN_PARAM);
+    return { state: 'updatePaymentInformation', params: {}, cleanHref: url.toString() };
   }
   // A reset link (forgot password), an invitation's, or a sign-up's set-password link: resetPassword with its token.
   for (const [key, kind] of [['resetToken', 'reset'], ['confirmationToken', 'confirmation']] as const) {

@@ -11,7 +11,9 @@ const SANDBOX_SCRIPT = '/js/v1';
  * (a plan change's 402 Errors.PaymentAuthenticationRequired, docs/payments.md "Plan change payment"):
  * the intent is confirmed again on-session with the same saved method and the browser goes to the
  * bank's step, which returns to `returnUrl` (processing, action changePlan) with the intent in the query.
- * Resolves only when the step could not start (the browser is leaving otherwise); rejects with the reason.
+ * Resolves 'redirecting' when the browser is going to the bank's step, 'succeeded' when the confirmation
+ * needed no step (the intent is paid: the caller finishes at once; demo mode's sandbox does this);
+ * rejects with the reason when the step could not start.
  */
 export async function authenticateSavedPayment(opts: {
   gateway: 'SandboxEnabled' | 'StripeEnabled' | string;
@@ -20,7 +22,7 @@ export async function authenticateSavedPayment(opts: {
   clientSecret: string;
   paymentToken: string;
   returnUrl: string;
-}): Promise<void> {
+}): Promise<'redirecting' | 'succeeded'> {
   if (opts.gateway === 'StripeEnabled') {
     const stripe = await loadStripe(opts.publishableKey ?? '');
     if (!stripe) throw new Error('Stripe.js did not load');
@@ -32,7 +34,7 @@ export async function authenticateSavedPayment(opts: {
     back.searchParams.set('payment_intent_client_secret', opts.clientSecret);
     back.searchParams.set('redirect_status', 'succeeded');
     window.location.assign(back.toString());
-    return;
+    return 'redirecting';
   }
   if (!window.PorticoSandbox) await loadScript(new URL(SANDBOX_SCRIPT, opts.server).href);
   const sandbox: PorticoSandbox | undefined = window.PorticoSandbox;
@@ -41,7 +43,8 @@ export async function authenticateSavedPayment(opts: {
   if ('error' in view) throw new Error((view as SandboxError).error.message);
   if (view.status === 'requires_action') {
     sandbox.authenticate(opts.clientSecret);
-    return;
+    return 'redirecting';
   }
+  if (view.status === 'succeeded') return 'succeeded';
   throw new Error(view.last_error ?? 'The payment could not be authenticated.');
 }

@@ -12,7 +12,7 @@ export const STATE_AREAS = {
   'Plan and billing': [
     'plan', 'planChange', 'planOptionsChange', 'planChangeConfirmation', 'planCancel', 'billing',
     'billingRemovePaymentInformation', 'billingInvoiceRecipients', 'updatePaymentInformation',
-    'accountPastDue', 'accountActionRequired',
+    'accountPastDue', 'accountActionRequired', 'invoicePayment',
   ],
   Team: ['team', 'teamMemberInvite', 'teamMemberPromote', 'teamMemberRemove'],
   'Email lists': ['manage', '_thankYou', '_unsubscribed', 'unsubscribe', 'emailListConfirmation', 'emailListRequiresConfirmation'],

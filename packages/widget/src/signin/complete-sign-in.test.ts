@@ -135,6 +135,16 @@ describe('completeSignIn', () => {
     expect(moves[0]).toMatchObject({ state: 'updatePaymentInformation', errors: [{ code: 'Errors.PaymentInformationRequired' }] });
   });
 
+  it("the owner of a past-due account who came from a renewal mail's 'Authenticate your payment' link goes back to that invoice (issue 17)", async () => {
+    server.accounts = [account({ AccountStage: 'PastDue' })];
+    await completeSignIn(context({}, { state: 'invoicePayment', params: { invoiceUid: 'inv-1' } }), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect({ moves, resumed }).toEqual({ moves: [], resumed: 1 });
+    // A member of that account still gets accountActionRequired, the link notwithstanding.
+    server.accounts = [account({ AccountStage: 'PastDue', IsPrimary: false })];
+    await completeSignIn(context({}, { state: 'invoicePayment', params: { invoiceUid: 'inv-1' } }), jwt({ sub: 'p', account_uid: 'acc-1' }));
+    expect(moves.map((m) => m.state)).toEqual(['accountActionRequired']);
+  });
+
   it('no account: back to login with the message, the token dropped', async () => {
     server.accounts = [];
     const ctx = context();

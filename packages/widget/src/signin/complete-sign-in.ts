@@ -90,6 +90,12 @@ export async function followRoute(ctx: SignInContext, route: PostLoginRoute): Pr
     return;
   }
   if (tokenAccount(ctx) !== route.account.Uid) ctx.runtime.token.set(await reissueToken(apiClientFor(ctx.runtime), route.account.Uid));
+  // The owner came from a renewal mail's 'Authenticate your payment' link (issue 17): that invoice's step is what settles the
+  // past-due account, so the gate's way back wins over the past-due repair (no card left: that screen leads to updatePaymentInformation).
+  if ((route.state === 'updatePaymentInformation' || route.state === 'accountPastDue') && ctx.nav.returnTo?.state === 'invoicePayment') {
+    ctx.actions.resume();
+    return;
+  }
   switch (route.state) {
     case 'finish':
       return finishLogin(ctx);

@@ -2,8 +2,13 @@
  * The sandbox's test cards, the numbers providers publish for their test modes. Any other
  * number is refused: the sandbox is for demos and tests, and should never be handed a real card.
  */
-/** `decline_charges`: saves (a setup succeeds) and then declines every charge, on-session or off (Stripe's 4000 0000 0000 0341). */
-export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges';
+/**
+ * `decline_charges`: saves (a setup succeeds) and then declines every charge, on-session or off (Stripe's 4000 0000 0000 0341).
+ * Issue 17 adds two more that save and then decline, so dunning can be shown both ways: `decline_charges_hard` (provider
+ * code 'lost_card': a hard decline, never retried) and `insufficient_funds_charges` (a soft decline, retried by the schedule).
+ */
+export type CardBehavior =
+  | 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges' | 'decline_charges_hard' | 'insufficient_funds_charges';
 
 export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4242424242424242': 'succeed', // Visa
@@ -14,7 +19,14 @@ export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4000000000009995': 'insufficient_funds',
   '4000002500003155': 'authenticate',
   '4000000000000341': 'decline_charges',
+  '4000000000009987': 'decline_charges_hard',
+  '4000000000009979': 'insufficient_funds_charges',
 };
+
+/** Cards a setup accepts (the card is saved) whose every charge is then declined. */
+export function savesThenDeclines(behavior: CardBehavior): boolean {
+  return behavior === 'decline_charges' || behavior === 'decline_charges_hard' || behavior === 'insufficient_funds_charges';
+}
 
 /** The provider messages shown to the customer (the wording providers use in test mode). */
 export const SANDBOX_MESSAGES = {
@@ -39,9 +51,15 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
-/** What a decline looks like: message for the customer, code for logs and the client script. */
+/**
+ * What a decline looks like: message for the customer, the provider's code for logs, the client script and dunning
+ * (GatewayError.providerCode: 'lost_card' is hard, like Stripe's decline_code of that name).
+ */
 export function declineOf(behavior: CardBehavior): { message: string; code: string } | null {
   if (behavior === 'decline' || behavior === 'decline_charges') return { message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
-  if (behavior === 'insufficient_funds') return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
+  if (behavior === 'decline_charges_hard') return { message: SANDBOX_MESSAGES.declined, code: 'lost_card' };
+  if (behavior === 'insufficient_funds' || behavior === 'insufficient_funds_charges') {
+    return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
+  }
   return null;
 }

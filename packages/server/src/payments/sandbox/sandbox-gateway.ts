@@ -41,6 +41,12 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
   };
 
   const billing = sandboxBilling(repo);
+  /** A replayed off-session decline answers the first one's code too (dunning tells hard from soft by it): the saved method's card decides it again. */
+  const replayedDecline = async (row: SandboxIntentRow, message: string): Promise<GatewayError> => {
+    const method = row.paymentMethodId ? await repo.getMethod(row.paymentMethodId) : null;
+    const code = method ? declineOf(method.behavior as CardBehavior)?.code ?? 'card_declined' : 'card_declined';
+    return new GatewayError('declined', message, code);
+  };
 
   return {
     name: 'sandbox',
@@ -72,11 +78,11 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
       }
       const currency = req.currency.toUpperCase();
       const id = `pi_sbx_off${createHash('sha256').update(`${opts.companyUid}:${req.idempotencyKey}`).digest('hex').slice(0, 24)}`;
-      const replay = (row: SandboxIntentRow): Promise<GatewayIntent> => {
+      const replay = async (row: SandboxIntentRow): Promise<GatewayIntent> => {
         if (row.amount !== req.amountMinor || row.currency !== currency || row.customerId !== req.customerToken) {
           throw new GatewayError('invalid', 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_key_in_use');
         }
-        if (row.status === 'requires_payment_method' && row.lastError) throw new GatewayError('declined', row.lastError, 'card_declined');
+        if (row.status === 'requires_payment_method' && row.lastError) throw await replayedDecline(row, row.lastError);
         return toIntent(row);
       };
       const earlier = await repo.getIntent(id);

@@ -3,7 +3,7 @@ import { cardDigits, cardTypeOf, parseExpiration, validateCardForm } from '@port
 import { AppError, fieldError, validationError } from '../../http/app-error.ts';
 import { requireSiteUrl } from '../../http/site-url.ts';
 import type { ServerClock } from '../../clock/server-clock.ts';
-import { declineOf, passesLuhn, SANDBOX_MESSAGES, TEST_CARDS, type CardBehavior } from './sandbox-cards.ts';
+import { declineOf, passesLuhn, SANDBOX_MESSAGES, savesThenDeclines, TEST_CARDS, type CardBehavior } from './sandbox-cards.ts';
 import { sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxRepository } from './sandbox.repository.ts';
 
@@ -125,8 +125,9 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       }
       const withMethod = await repo.updateIntent(row.id, [row.status], { paymentMethodId: method.id, returnUrl: returnUrl ?? null });
       if (!withMethod) throw new AppError(ErrorCode.Conflict, 'This intent was confirmed or cancelled meanwhile.');
-      // A card that saves and then declines its charges (4000 0000 0000 0341) passes a setup.
-      const decline = row.kind === 'setup' && method.behavior === 'decline_charges' ? null : declineOf(method.behavior as CardBehavior);
+      // A card that saves and then declines its charges (4000 0000 0000 0341, …9987, …9979) passes a setup.
+      const behavior = method.behavior as CardBehavior;
+      const decline = row.kind === 'setup' && savesThenDeclines(behavior) ? null : declineOf(behavior);
       if (decline) {
         // A declined card is not kept on the customer, and the intent waits for another method.
         await repo.detachMethod(method.id);

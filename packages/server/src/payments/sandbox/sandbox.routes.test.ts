@@ -207,4 +207,34 @@ describe('the sandbox gateway (server side)', () => {
     // A detached method may be attached again, to any customer (it is the provider's record, not ours).
     expect((await confirm(t, second.clientSecret, saved.paymentMethod!.token)).statusCode).toBe(200);
   });
+
+  // Issue 17: cards that save and then decline every charge, so dunning shows a soft and a hard decline.
+  it.each([
+    ['4000 0000 0000 0341', 'card_declined', 'Your card was declined.'],
+    ['4000 0000 0000 9987', 'lost_card', 'Your card was declined.'],
+    ['4000 0000 0000 9979', 'insufficient_funds', 'Your card has insufficient funds.'],
+  ])('%s saves, then every charge is declined with code %s, on-session and off, a replay answering the same code', async (card, code, message) => {
+    const g = gateway();
+    const setup = await g.createIntent({ kind: 'setup', amountMinor: 0, currency: 'USD', idempotencyKey: `setup-${code}` });
+    expect((await pay(t, setup.clientSecret, card)).status).toBe('succeeded');
+    const saved = (await g.retrieveIntent(setup.id)).paymentMethod!;
+    const charge = { customerToken: setup.customerToken!, paymentMethodToken: saved.token, amountMinor: 1200, currency: 'USD', idempotencyKey: `invoice:${code}:attempt:1`, captureManually: false };
+    await expect(g.chargeSavedMethod(charge)).rejects.toMatchObject({ kind: 'declined', message, providerCode: code });
+    // The same key replays the decline (same code: dunning decides hard or soft by it) and charges nothing.
+    await expect(g.chargeSavedMethod(charge)).rejects.toMatchObject({ kind: 'declined', message, providerCode: code });
+    // The method stays saved: the next attempt is declined again.
+    await expect(g.chargeSavedMethod({ ...charge, idempotencyKey: `invoice:${code}:attempt:2` })).rejects.toMatchObject({ providerCode: code });
+    // On-session, a payment with the card is declined with the customer's message.
+    const onSession = await g.createIntent({ kind: 'payment', amountMinor: 500, currency: 'USD', idempotencyKey: `pay-${code}` });
+    const res = await confirm(t, onSession.clientSecret, await cardToken(t, card));
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ ErrorCode: 'Errors.CardDeclined', Message: message });
+  });
+
+  it('4000 0000 0000 9995 keeps its behaviour: declined at saving (insufficient funds), so it is never saved', async () => {
+    const setup = await gateway().createIntent({ kind: 'setup', amountMinor: 0, currency: 'USD', idempotencyKey: 'setup-9995' });
+    const res = await confirm(t, setup.clientSecret, await cardToken(t, '4000 0000 0000 9995'));
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ ErrorCode: 'Errors.CardDeclined', Message: 'Your card has insufficient funds.' });
+  });
 });

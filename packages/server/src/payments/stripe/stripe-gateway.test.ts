@@ -86,7 +86,7 @@ describe('the Stripe gateway against recorded Stripe responses', () => {
   it('maps Stripe\'s errors: a declined card keeps its message, a missing object is not_found, an outage is unavailable', async () => {
     stripe.failNext('POST /v1/payment_intents', 402, 'error-card-declined.json');
     await expect(gateway.createIntent({ kind: 'payment', amountMinor: 100, currency: 'USD', customerToken: 'cus_X', idempotencyKey: 'c' }))
-      .rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', providerCode: 'card_declined' });
+      .rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', providerCode: 'generic_decline' });
     await expect(gateway.retrieveIntent('pi_3Missing')).rejects.toMatchObject({ kind: 'not_found' });
     stripe.failNext('GET /v1/payment_intents/pi_3Any', 500, 'error-api.json');
     await expect(gateway.retrieveIntent('pi_3Any')).rejects.toMatchObject({ kind: 'unavailable' });
@@ -131,6 +131,13 @@ describe('the Stripe gateway against recorded Stripe responses', () => {
     await expect(gateway.createPortalSession!('cus_MissingGone', 'http://localhost:3000/')).rejects.toMatchObject({ kind: 'not_found' });
     stripe.failNext('POST /v1/billing_portal/sessions', 500, 'error-api.json');
     await expect(gateway.createPortalSession!('cus_RecordedA1b2C3', 'http://localhost:3000/')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('an off-session decline carries Stripe\'s decline_code as the provider code (dunning tells hard from soft by it, issue 17)', async () => {
+    stripe.failNext('POST /v1/payment_intents', 402, 'error-card-declined.json');
+    await expect(gateway.chargeSavedMethod({
+      customerToken: 'cus_Saved', paymentMethodToken: 'pm_RecordedCard01', amountMinor: 4120, currency: 'USD', idempotencyKey: 'invoice:x:attempt:1', captureManually: false,
+    })).rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', providerCode: 'generic_decline' });
   });
 
   it('an unreachable Stripe is unavailable, not a crash', async () => {

@@ -86,10 +86,12 @@ function fromSubscription(sub: Stripe.Subscription, productNames: ReadonlyMap<st
 
 /** Stripe's error classes onto the gateway's kinds (docs.stripe.com/api/errors). */
 function gatewayErrorOf(err: unknown): unknown {
-  const e = err as { type?: string; code?: string; message?: string };
+  const e = err as { type?: string; code?: string; decline_code?: string; message?: string };
   if (typeof e?.type !== 'string' || !e.type.startsWith('Stripe')) return err;
   const message = e.message ?? 'Stripe refused the request.';
-  if (e.type === 'StripeCardError') return new GatewayError('declined', message, e.code ?? null, { cause: err });
+  // A card error's decline_code (lost_card, insufficient_funds…) is what tells a hard decline from a soft one (dunning, issue 17);
+  // its code is 'card_declined' for nearly all of them.
+  if (e.type === 'StripeCardError') return new GatewayError('declined', message, e.decline_code ?? e.code ?? null, { cause: err });
   if (e.type === 'StripeInvalidRequestError' && e.code === 'resource_missing') return new GatewayError('not_found', message, e.code, { cause: err });
   if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeIdempotencyError') return new GatewayError('invalid', message, e.code ?? null, { cause: err });
   if (e.type === 'StripeSignatureVerificationError') return new GatewayError('signature', message, null, { cause: err });

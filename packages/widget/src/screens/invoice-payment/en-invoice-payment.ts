@@ -1,0 +1,22 @@
+/** English strings of 'Authenticate your payment' (lazy chunk; registered under `invoicePayment.*` by setup.ts). */
+export const enInvoicePayment = {
+  lead: 'Your bank asks you to confirm this payment before it goes through.',
+  invoice: 'Invoice',
+  amount: 'Amount',
+  for: 'For',
+  forPlan: 'Your {{plan}} plan',
+  forSubscription: 'Your subscription',
+  authenticate: 'Authenticate payment',
+  authenticating: 'Opening your bank…',
+  finishing: 'Completing your payment…',
+  failed: 'The payment could not be authenticated. Try again, or use another card.',
+  received: 'Payment received',
+  receivedText: 'Thank you. Invoice {{number}} is paid; the receipt is on its way by email.',
+  paid: 'This invoice is paid',
+  paidText: 'Invoice {{number}} needs nothing more from you.',
+  void: 'This invoice was cancelled',
+  voidText: 'Invoice {{number}} was voided: there is nothing to pay.',
+  noAuthentication: 'This invoice is waiting for payment, and your bank is not asking for a confirmation. If your card was declined, add another card: the invoice is retried with it at once.',
+  updateCard: 'Update payment information',
+  toBilling: 'Go to Billing',
+};
