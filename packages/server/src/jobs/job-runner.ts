@@ -31,6 +31,22 @@ export interface JobRunner {
   runDue(): Promise<number>;
   /** One outbox round (claim and deliver); returns how many messages it tried. */
   deliverDue(): Promise<number>;
+  /**
+   * Runs the named periodic jobs once now, one after the other, whatever their schedule (an operator's
+   * command, `npm run renewals`): each is claimed like a scheduled run, so a run another node holds is
+   * not doubled ('held'); a name no module registers is 'unknown'.
+   */
+  runJobsNow(names: readonly string[]): Promise<JobRunReport[]>;
+  /** Delivers due outbox messages of these topics until none is due (failures wait for their retry); returns how many it tried. */
+  drainTopics(topics: readonly string[], options?: { maxRounds?: number }): Promise<number>;
+}
+
+export interface JobRunReport {
+  name: string;
+  status: 'ran' | 'failed' | 'held' | 'unknown';
+  /** What the run returned (how much it did), when it ran. */
+  result?: number;
+  error?: string;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 60_000;
@@ -63,10 +79,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let nextRuns = new Map<string, Date>();
 
   async function runOne(job: PeriodicJob, now: Date): Promise<boolean> {
+    return (await runOneReport(job, now)).status !== 'held';
+  }
+
+  async function runOneReport(job: PeriodicJob, now: Date): Promise<JobRunReport> {
     const timeoutMs = job.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     // Held longer than a run may take, so only a dead node's run is taken over.
     const claim = await repo.claim(job.name, now, timeoutMs * 2 + 5000);
-    if (!claim) return false;
+    if (!claim) return { name: job.name, status: 'held' };
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
       const result = (await job.run({ now: () => clock.now(), signal, log: log ?? silent })) ?? 0;
@@ -76,6 +96,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       nextRuns.set(job.name, next);
       log?.debug?.({ job: job.name, result, at: now.toISOString() }, 'periodic job ran');
       if (result > 0) log?.info({ job: job.name, result }, 'periodic job done');
+      return { name: job.name, status: 'ran', result };
     } catch (err) {
       const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);
       // Retried sooner than its period, backing off: 1 s, 2 s, 4 s ... up to the period.
@@ -83,8 +104,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await repo.failed(job.name, why, retryAt);
       nextRuns.set(job.name, retryAt);
       log?.warn({ job: job.name, attempts: claim.attempts, error: why }, 'periodic job failed; will retry');
+      return { name: job.name, status: 'failed', error: why };
     }
-    return true;
+  }
+
+  async function runJobsNow(wanted: readonly string[]): Promise<JobRunReport[]> {
+    const reports: JobRunReport[] = [];
+    for (const name of wanted) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) { reports.push({ name, status: 'unknown' }); continue; }
+      const now = clock.now();
+      // Due now (never later than it was), then claimed like any run.
+      await repo.dueAt([name], now);
+      reports.push(await runOneReport(job, now));
+    }
+    return reports;
+  }
+
+  async function drainTopics(topics: readonly string[], options: { maxRounds?: number } = {}): Promise<number> {
+    let tried = 0;
+    for (let round = 0; round < (options.maxRounds ?? 100_000); round++) {
+      const n = await outbox.runOnce(topics);
+      if (n === 0) break;
+      tried += n;
+    }
+    return tried;
   }
 
   async function runDue(): Promise<number> {
@@ -158,6 +202,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wake,
     runDue,
     deliverDue: () => outbox.runOnce(),
+    runJobsNow,
+    drainTopics,
   };
 }
 

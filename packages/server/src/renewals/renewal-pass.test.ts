@@ -158,3 +158,22 @@ describe('the renewal pass', () => {
     expect(await renewalsOf(a.CurrentSubscription.Uid)).toEqual([]);
   });
 });
+
+describe('the renewal job on the job runner', () => {
+  it('moving the admin clock past a period end runs the due renewals within seconds (the clock wakes the runner)', async () => {
+    const a = await importCustomer(t, { Subscription: { ...PRO, StartDate: '2026-02-20T09:00:00Z' } });
+    await t.app.jobs.start();
+    try {
+      const moved = await t.admin({ method: 'PUT', url: '/api/v1/admin/clock', payload: { Now: '2026-03-20T00:10:00Z' } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const until = Date.now() + 10_000;
+      while ((await renewalsOf(a.CurrentSubscription.Uid)).length === 0) {
+        if (Date.now() > until) throw new Error('no renewal invoice within 10 s of moving the clock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await renewalsOf(a.CurrentSubscription.Uid)).toMatchObject([{ periodStart: new Date('2026-03-20T00:00:00Z'), total: 7900 }]);
+    } finally {
+      await t.app.jobs.stop();
+    }
+  });
+});
