@@ -157,3 +157,26 @@ describe('runJobsNow and drainTopics (an operator command: npm run renewals)', (
     expect(await runner.drainTopics(['mail.invite'])).toBe(0);
   });
 });
+
+describe('everyNode jobs', () => {
+  it('run on every node by its own schedule (at start, when the clock moves a period on), one run at a time per node, never in the table', async () => {
+    const start = new Date('2027-05-01T00:00:00Z');
+    const clocks = [createClock({ initial: start.toISOString(), adjustable: true }), createClock({ initial: start.toISOString(), adjustable: true })];
+    const runs: string[] = [];
+    const nodes = ['a', 'b'].map((node, i) => createJobRunner({
+      db: database.db, clock: clocks[i]!, handlers: {}, minSleepMs: 20,
+      periodic: [{ name: 'test.every-node', everyMs: HOUR, everyNode: true, async run() { runs.push(node); return 1; } }],
+    }));
+    try {
+      await Promise.all(nodes.map((n) => n.start()));
+      await eventually(() => runs.length === 2);
+      expect([...runs].sort()).toEqual(['a', 'b']);
+      expect(await Promise.all(nodes.map((n) => n.runDue()))).toEqual([0, 0]);
+      for (const c of clocks) c.set(new Date(start.getTime() + HOUR + 60_000));
+      await eventually(() => runs.length === 4, 5000);
+      expect(await periodicJobsRepository(database.db).get('test.every-node')).toBeNull();
+    } finally {
+      await Promise.all(nodes.map((n) => n.stop()));
+    }
+  });
+});

@@ -25,6 +25,8 @@ export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWeb
     name: RENEWAL_JOB,
     everyMs: RENEWAL_EVERY_MS,
     timeoutMs: RENEWAL_TIMEOUT_MS,
+    // Every node runs the pass and the batches share themselves (SKIP LOCKED): two runners finish a big pass sooner.
+    everyNode: true,
     async run(job) {
       const pass = await renewalPass(ctx, job.now, job.signal, limit);
       if (pass.batches > 0) job.log.info({ job: RENEWAL_JOB, ...pass }, 'renewal pass');
