@@ -17,6 +17,8 @@ export interface RenewDeps {
   snapshot: CatalogSnapshot;
   /** An activity webhook is configured ('subscription.renewed' is written only then). */
   activity: boolean;
+  /** The kill test's seam (hold-in-renewal-batch.ts): called inside the transaction once the invoices are written. */
+  hold?: ((batch: number) => Promise<void>) | null;
 }
 
 export interface BatchResult {
@@ -52,7 +54,7 @@ function rowOf(s: StoredSubscription, snapshot: CatalogSnapshot): RenewingRow | 
  * rolls the whole batch back; the unique index (subscription, period start) for kind 'renewal' and the
  * moved renewal date make a second renewal of a period impossible.
  */
-export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number): Promise<BatchResult> {
+export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, batchNumber = 1): Promise<BatchResult> {
   const { config, snapshot } = deps;
   const currency = config.company.currency;
   const automatic = config.billing.paymentsMode === 'automatic';
@@ -126,6 +128,7 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number): 
 
     const numbers = await repos.renewals.insertInvoices(invoices);
     result.invoices = invoices.length;
+    await deps.hold?.(batchNumber);
     await repos.renewals.setRenewalDates(dates);
     await repos.renewals.updateAccounts([...accountWrites.values()]);
     if (deps.activity) {

@@ -4,6 +4,7 @@ import type { JobsContext } from '../feature-module.ts';
 import type { PeriodicJob } from '../jobs/job-types.ts';
 import { unitOfWork } from '../unit-of-work.ts';
 import { renewDueBatch, type BatchResult } from './renew-due.ts';
+import { holdInRenewalBatch, type HoldInRenewalBatch } from './hold-in-renewal-batch.ts';
 
 export const RENEWAL_JOB = 'billing.renewals';
 /** Every minute of server-clock time; moving the admin clock wakes the runner, so due renewals run within seconds. */
@@ -21,6 +22,8 @@ export type PassResult = Omit<BatchResult, 'locked'> & { batches: number };
  */
 export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'>, options: { batchSize?: number } = {}): PeriodicJob {
   const limit = options.batchSize ?? RENEWAL_BATCH;
+  const hold = holdInRenewalBatch();
+  let batches = 0;
   return {
     name: RENEWAL_JOB,
     everyMs: RENEWAL_EVERY_MS,
@@ -28,7 +31,8 @@ export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWeb
     // Every node runs the pass and the batches share themselves (SKIP LOCKED): two runners finish a big pass sooner.
     everyNode: true,
     async run(job) {
-      const pass = await renewalPass(ctx, job.now, job.signal, limit);
+      const pass = await renewalPass(ctx, job.now, job.signal, limit, hold && ((n) => hold(n + batches)));
+      batches += pass.batches;
       if (pass.batches > 0) job.log.info({ job: RENEWAL_JOB, ...pass }, 'renewal pass');
       return pass.renewed + pass.changed + pass.ended;
     },
@@ -36,15 +40,15 @@ export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWeb
 }
 
 export async function renewalPass(
-  ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'>, now: () => Date, signal: AbortSignal, limit = RENEWAL_BATCH,
+  ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'>, now: () => Date, signal: AbortSignal, limit = RENEWAL_BATCH, hold: HoldInRenewalBatch | null = null,
 ): Promise<PassResult> {
   const total: PassResult = { batches: 0, renewed: 0, changed: 0, ended: 0, skipped: 0, invoices: 0 };
   if (ctx.config.billing.system !== 'Native') return total;
   // Read once per pass, outside the batches' transactions; a deactivated plan is still in it (grandfathered).
   const snapshot = await loadCatalogSnapshot(catalogRepository(ctx.db));
-  const deps = { uow: unitOfWork(ctx.db), config: ctx.config, snapshot, activity: ctx.activityWebhook !== undefined };
+  const deps = { uow: unitOfWork(ctx.db), config: ctx.config, snapshot, activity: ctx.activityWebhook !== undefined, hold };
   while (!signal.aborted) {
-    const b = await renewDueBatch(deps, now(), limit);
+    const b = await renewDueBatch(deps, now(), limit, total.batches + 1);
     if (b.locked === 0) break;
     total.batches++;
     total.renewed += b.renewed; total.changed += b.changed; total.ended += b.ended; total.skipped += b.skipped; total.invoices += b.invoices;
