@@ -126,11 +126,13 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
       activities.push({ invoice, sub: { ...billedRow, renewalDate: dayStart(outcome.periodEnd) } });
     }
 
+    // The gapless counter's row lock is held from the number block to the commit, so every other
+    // runner's batch queues on it: everything else is written first and the numbers are taken last.
+    await repos.renewals.setRenewalDates(dates);
+    await repos.renewals.updateAccounts([...accountWrites.values()]);
     const numbers = await repos.renewals.insertInvoices(invoices);
     result.invoices = invoices.length;
     await deps.hold?.(batchNumber);
-    await repos.renewals.setRenewalDates(dates);
-    await repos.renewals.updateAccounts([...accountWrites.values()]);
     if (deps.activity) {
       const messages: { topic: string; payload: unknown }[] = [];
       const collect = { enqueue: async (topic: string, payload: unknown) => { messages.push({ topic, payload }); return ''; } };
