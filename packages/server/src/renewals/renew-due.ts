@@ -1,4 +1,4 @@
-import { dayToIso, invoiceTotals, periodEndingOn, renewal, toDay, type RenewingRow } from '@portico/core/billing/index';
+import { dayToIso, invoiceTotals, periodContaining, periodEndingOn, renewal, termMonths, toDay, type RenewingRow } from '@portico/core/billing/index';
 import type { AddOnSelection, CouponInput } from '@portico/core/billing/index';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
@@ -74,6 +74,7 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
 
     const invoices: RenewalInvoice[] = [];
     const dates: { uid: string; renewalDate: Date | null; endDate?: Date }[] = [];
+    const addOnDates: { uid: string; renewalDate: Date }[] = [];
     const accountWrites = new Map<string, { uid: string; credit: number; stage: string | null }>();
     const activities: { invoice: RenewalInvoice; sub: StoredSubscription }[] = [];
     for (const s of due) {
@@ -107,6 +108,13 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
       }
       if (next) { result.changed++; dates.push({ uid: s.uid, renewalDate: null }); } else result.renewed++;
       dates.push({ uid: billedRow.uid, renewalDate: dayStart(outcome.periodEnd) });
+      // Each recurring add-on whose period was billed from r: its own next renewal (a yearly add-on's stays a year on).
+      const moved = billedRow.addOns.map((a) => {
+        if (termMonths(a.term) === 0 || a.endDate !== null || (a.renewalDate !== null && a.renewalDate.getTime() > dayStart(r).getTime())) return a;
+        const next = dayStart(periodContaining(anchorDay(billedRow), a.term, r).end);
+        addOnDates.push({ uid: a.uid, renewalDate: next });
+        return { ...a, renewalDate: next };
+      });
       const periodStart = dayStart(r);
       if (existing.has(`${billedRow.uid}|${periodStart.getTime()}`)) continue; // already invoiced: only the date moves
       const summary = outcome.invoice;
@@ -123,12 +131,13 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
       // A 0 total ends a trial at once (nothing to collect); otherwise the collector's paid charge does.
       const stage = paid && outcome.endsTrial && account.accountStage === 'Trialing' ? 'Subscribed' : null;
       if (outcome.creditOut !== account.accountCredit || stage) accountWrites.set(s.accountUid, { uid: s.accountUid, credit: outcome.creditOut, stage });
-      activities.push({ invoice, sub: { ...billedRow, renewalDate: dayStart(outcome.periodEnd) } });
+      activities.push({ invoice, sub: { ...billedRow, addOns: moved, renewalDate: dayStart(outcome.periodEnd) } });
     }
 
     // The gapless counter's row lock is held from the number block to the commit, so every other
     // runner's batch queues on it: everything else is written first and the numbers are taken last.
     await repos.renewals.setRenewalDates(dates);
+    await repos.renewals.setAddOnRenewalDates(addOnDates);
     await repos.renewals.updateAccounts([...accountWrites.values()]);
     const numbers = await repos.renewals.insertInvoices(invoices);
     result.invoices = invoices.length;

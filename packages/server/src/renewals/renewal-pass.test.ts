@@ -117,6 +117,8 @@ describe('the renewal pass', () => {
     expect(usageLine(april)).toMatchObject({ Amount: 13 * 25, StartDate: '2026-03-10' });
     expect(april!.total).toBe(7900 + 325);
     expect(usageLine(may)).toMatchObject({ Amount: 0, StartDate: '2026-04-10' });
+    // The add-on's own renewal date moved with the periods billed.
+    expect((await unitOfWork(db()).subscriptions.get(a.CurrentSubscription.Uid))?.addOns[0]?.renewalDate).toEqual(new Date('2026-06-10T00:00:00Z'));
   });
 
   it('a cancellation ends the subscription at its EndDate: no invoice, account Cancelled, the request kept', async () => {

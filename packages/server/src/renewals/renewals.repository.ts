@@ -130,6 +130,13 @@ export function renewalsRepository(db: Db) {
       await db.execute(sql`update ${subscriptions} s set renewal_date = v.rd, end_date = coalesce(v.ed, s.end_date), updated = now()
         from jsonb_to_recordset(${json}::jsonb) as v(uid text, rd timestamptz, ed timestamptz) where s.uid = v.uid`);
     },
+    /** Moves add-ons' renewal dates (the periods a renewal billed). */
+    async setAddOnRenewalDates(rows: { uid: string; renewalDate: Date }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const json = JSON.stringify(rows.map((r) => ({ uid: r.uid, rd: r.renewalDate.toISOString() })));
+      await db.execute(sql`update ${subscriptionAddOns} a set renewal_date = v.rd
+        from jsonb_to_recordset(${json}::jsonb) as v(uid text, rd timestamptz) where a.uid = v.uid`);
+    },
     /** Sets account credit and stage (null stage: unchanged). */
     async updateAccounts(rows: { uid: string; credit: number; stage: string | null }[]): Promise<void> {
       if (rows.length === 0) return;
