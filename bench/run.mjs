@@ -23,6 +23,7 @@ const BENCHES = [
   { name: 'logins-throughput', file: 'logins-throughput.mjs', args: TSX, capSec: 100 },
   { name: 'profile-latency', file: 'profile-latency.mjs', args: TSX, capSec: 100 },
   { name: 'plan-change-throughput', file: 'plan-change-throughput.mjs', args: TSX, capSec: 180 },
+  { name: 'renewal-pass', file: 'renewal-pass.mjs', args: TSX, capSec: 300 },
 ];
 const only = process.argv.slice(2);
 
@@ -116,6 +117,10 @@ function tableRows(r) {
     case 'profile-latency': return [
       [r.name, `${f.measuredPath} req/s ours / bare`, `${fmt(f.oursRequestsPerSec)} / ${fmt(f.bareRequestsPerSec)}`, `ratio ${f.ratioOursOverBare} ≥ 0.5`, verdict(r.pass)],
       ['', `p99 at ${f.connections} connections (PG)`, `${f.oursLatencyP99ms} ms`, '', ''],
+    ];
+    case 'renewal-pass': return [
+      ...(f.oneRunner ?? []).map((x, i) => [i === 0 ? r.name : '', `pass of ${fmt(x.n)} (${f.until})`, `${x.wallSeconds} s, ${fmt(x.renewalsPerSec)}/s, peak ${x.peakRssMB.join('/')} MB`, x.n === 100_000 ? '< 60 s' : '', x.n === 100_000 ? verdict(r.pass) : '']),
+      ['', `two runners at ${fmt(f.twoRunners?.n)}`, `${f.twoRunnersSpeedup}× one, ${f.twoRunners?.doubles} doubles`, '≥ 1.6×, 0 doubles', ''],
     ];
     default: return [
       [r.name, 'req/s ours / bare', `${fmt(f.oursRequestsPerSec)} / ${fmt(f.bareRequestsPerSec)}`, `ratio ${f.ratioOursOverBare} ${r.goal.op} ${r.goal.value}`, verdict(r.pass)],

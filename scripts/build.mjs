@@ -34,13 +34,15 @@ if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/w
 }
 // Brotli and gzip copies beside each widget file, served as they are (static.routes.ts, preCompressed).
 if (stale('packages/widget/dist/portico.js.br', ['packages/widget/dist/portico.js'])) await precompress(path.join(root, 'packages/widget/dist'));
-if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src'])) {
+if (stale('packages/server/dist/main.mjs', ['packages/server/src', 'packages/core/src']) || !existsSync(path.join(root, 'packages/server/dist/run-renewals.mjs'))) {
   rmSync(path.join(root, 'packages/server/dist'), { recursive: true, force: true }); // no stale hashed chunks
   await build({
     // The PGlite worker is its own entry: a worker thread starts from a file (db/pglite-thread.ts),
     // and so does the initdb child process (db/pglite-initdb-process.ts).
     entryPoints: {
       main: path.join(root, 'packages/server/src/main.ts'),
+      // `npm run renewals`: one renewal pass on demand (run-renewals.ts).
+      'run-renewals': path.join(root, 'packages/server/src/run-renewals.ts'),
       'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
       'pglite-initdb': path.join(root, 'packages/server/src/db/pglite-initdb.ts'),
     },

@@ -34,6 +34,7 @@ import { sessionsModule } from './sessions/sessions.module.ts';
 import { communityModule } from './community/community.module.ts';
 import { attributesModule } from './attributes/attributes.module.ts';
 import { usageModule } from './usage/usage.module.ts';
+import { renewalsModule } from './renewals/renewals.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -45,7 +46,7 @@ export const FEATURES = [
   widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
-  accountsModule, emailListsModule, fieldsModule, settingsModule,
+  accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

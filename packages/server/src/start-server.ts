@@ -46,7 +46,10 @@ function openDatabaseFor(env: Env, configFile: string, early: EarlyPglite | unde
 }
 
 /** Everything `npm start` does: config, database, migrations, seed, app, listen. */
-export async function startServer(env: Env = readEnv(), opts: { widgetDist?: string; early?: EarlyPglite | undefined } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env = readEnv(),
+  opts: { widgetDist?: string; early?: EarlyPglite | undefined; /** false: open, migrate and build the app, but neither start the job runner nor listen (a one-off command, run-renewals.ts). */ serve?: boolean } = {},
+): Promise<RunningServer> {
   const phases: Record<string, number> = {};
   let last = performance.now();
   const mark = (phase: string) => { const now = performance.now(); phases[phase] = Math.round(now - last); last = now; };
@@ -112,9 +115,11 @@ export async function startServer(env: Env = readEnv(), opts: { widgetDist?: str
     mark('databaseReadyMigratedSeeded');
     // Outbox delivery and periodic jobs (each runs once now: payment recovery finishes what a crash
     // left), on tables that now exist; app.close stops the runner.
-    await app.jobs.start();
-    await app.listen({ port: env.PORT, host: env.HOST });
-    mark('listen');
+    if (opts.serve !== false) {
+      await app.jobs.start();
+      await app.listen({ port: env.PORT, host: env.HOST });
+      mark('listen');
+    }
   } catch (err) {
     await app?.close();
     await bus.close();

@@ -117,3 +117,66 @@ describe('the server runs its jobs', () => {
     }
   });
 });
+
+describe('runJobsNow and drainTopics (an operator command: npm run renewals)', () => {
+  it('runs the named jobs once now whatever their schedule, in order; a held run is not doubled; drains only the named topics', async () => {
+    const clock = createClock({ initial: '2027-03-01T00:00:00Z', adjustable: true });
+    const order: string[] = [];
+    const job = (name: string, everyMs = HOUR): PeriodicJob => ({ name, everyMs, async run() { order.push(name); return 2; } });
+    const delivered: string[] = [];
+    const runner = createJobRunner({
+      db: database.db, clock, periodic: [job('test.now-a'), job('test.now-b')],
+      handlers: {
+        'mail.invite': async (m) => { delivered.push(`invite:${(m.payload as { i: number }).i}`); },
+        'mail.signin-code': async (m) => { delivered.push(`code:${(m.payload as { i: number }).i}`); },
+      },
+      outbox: { batchSize: 3 },
+    });
+    // Not due by the schedule (ran a minute ago, next in an hour): still run, b before a as asked.
+    const repo = periodicJobsRepository(database.db);
+    await repo.dueAt(['test.now-a', 'test.now-b'], clock.now());
+    await repo.succeeded('test.now-a', clock.now(), new Date(clock.now().getTime() + HOUR), 0);
+    expect(await runner.runJobsNow(['test.now-b', 'test.now-a', 'test.missing'])).toEqual([
+      { name: 'test.now-b', status: 'ran', result: 2 }, { name: 'test.now-a', status: 'ran', result: 2 }, { name: 'test.missing', status: 'unknown' },
+    ]);
+    expect(order).toEqual(['test.now-b', 'test.now-a']);
+    // Ran, so next due a period on (by the ticking test clock).
+    expect((await repo.get('test.now-a'))!.nextRun.getTime() - clock.now().getTime()).toBeGreaterThan(HOUR - 60_000);
+    // Another node holds a's run (its lease is live): the command does not run it beside it.
+    await repo.dueAt(['test.now-a'], clock.now());
+    expect(await repo.claim('test.now-a', clock.now(), 60_000)).not.toBeNull();
+    expect(await runner.runJobsNow(['test.now-a'])).toEqual([{ name: 'test.now-a', status: 'held' }]);
+    expect(order).toHaveLength(2);
+
+    // Seven invite messages (more than a round) and one sign-in code: the invites only, every one, until none is due.
+    await database.db.execute(sql`update outbox set delivered = now() where delivered is null`);
+    for (let i = 0; i < 7; i++) await enqueueOutbox(database.db, 'mail.invite', { i });
+    await enqueueOutbox(database.db, 'mail.signin-code', { i: 0 });
+    expect(await runner.drainTopics(['mail.invite', 'billing.not-registered'])).toBe(7);
+    expect(delivered.sort()).toEqual(['invite:0', 'invite:1', 'invite:2', 'invite:3', 'invite:4', 'invite:5', 'invite:6']);
+    expect(await runner.drainTopics(['mail.invite'])).toBe(0);
+  });
+});
+
+describe('everyNode jobs', () => {
+  it('run on every node by its own schedule (at start, when the clock moves a period on), one run at a time per node, never in the table', async () => {
+    const start = new Date('2027-05-01T00:00:00Z');
+    const clocks = [createClock({ initial: start.toISOString(), adjustable: true }), createClock({ initial: start.toISOString(), adjustable: true })];
+    const runs: string[] = [];
+    const nodes = ['a', 'b'].map((node, i) => createJobRunner({
+      db: database.db, clock: clocks[i]!, handlers: {}, minSleepMs: 20,
+      periodic: [{ name: 'test.every-node', everyMs: HOUR, everyNode: true, async run() { runs.push(node); return 1; } }],
+    }));
+    try {
+      await Promise.all(nodes.map((n) => n.start()));
+      await eventually(() => runs.length === 2);
+      expect([...runs].sort()).toEqual(['a', 'b']);
+      expect(await Promise.all(nodes.map((n) => n.runDue()))).toEqual([0, 0]);
+      for (const c of clocks) c.set(new Date(start.getTime() + HOUR + 60_000));
+      await eventually(() => runs.length === 4, 5000);
+      expect(await periodicJobsRepository(database.db).get('test.every-node')).toBeNull();
+    } finally {
+      await Promise.all(nodes.map((n) => n.stop()));
+    }
+  });
+});

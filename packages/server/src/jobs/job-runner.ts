@@ -31,6 +31,22 @@ export interface JobRunner {
   runDue(): Promise<number>;
   /** One outbox round (claim and deliver); returns how many messages it tried. */
   deliverDue(): Promise<number>;
+  /**
+   * Runs the named periodic jobs once now, one after the other, whatever their schedule (an operator's
+   * command, `npm run renewals`): each is claimed like a scheduled run, so a run another node holds is
+   * not doubled ('held'); a name no module registers is 'unknown'.
+   */
+  runJobsNow(names: readonly string[]): Promise<JobRunReport[]>;
+  /** Delivers due outbox messages of these topics until none is due (failures wait for their retry); returns how many it tried. */
+  drainTopics(topics: readonly string[], options?: { maxRounds?: number }): Promise<number>;
+}
+
+export interface JobRunReport {
+  name: string;
+  status: 'ran' | 'failed' | 'held' | 'unknown';
+  /** What the run returned (how much it did), when it ran. */
+  result?: number;
+  error?: string;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 60_000;
@@ -48,8 +64,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const maxSleepMs = options.maxSleepMs ?? 60_000;
   const minSleepMs = options.minSleepMs ?? 1000;
   const jobs = options.periodic;
-  const names = jobs.map((j) => j.name);
-  if (new Set(names).size !== names.length) throw new Error(`periodic job names must be unique: ${names.join(', ')}`);
+  const allNames = jobs.map((j) => j.name);
+  if (new Set(allNames).size !== allNames.length) throw new Error(`periodic job names must be unique: ${allNames.join(', ')}`);
+  /** Jobs claimed in the table (one run per period across nodes); `everyNode` jobs keep their schedule here. */
+  const names = jobs.filter((j) => !j.everyNode).map((j) => j.name);
   const repo = periodicJobsRepository(options.db);
   const outbox: OutboxWorker = createOutboxWorker({ ...options.outbox, db: options.db, handlers: options.handlers, ...(log ? { log } : {}) });
 
@@ -61,12 +79,46 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let unsubscribe: (() => void) | null = null;
   /** When each job is next due, as last seen (this node's cache of the table; refreshed every round). */
   let nextRuns = new Map<string, Date>();
+  /** everyNode jobs: this node's own schedule, failed attempts in a row, and the runs in flight. */
+  let localNext = new Map<string, Date>();
+  const localAttempts = new Map<string, number>();
+  const localRunning = new Set<string>();
+  const nextOf = (job: PeriodicJob) => (job.everyNode ? localNext : nextRuns).get(job.name);
 
   async function runOne(job: PeriodicJob, now: Date): Promise<boolean> {
+    return (await runOneReport(job, now)).status !== 'held';
+  }
+
+  async function runLocal(job: PeriodicJob): Promise<JobRunReport> {
+    if (localRunning.has(job.name)) return { name: job.name, status: 'held' };
+    localRunning.add(job.name);
+    const timeoutMs = job.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
+    try {
+      const result = (await job.run({ now: () => clock.now(), signal, log: log ?? silent })) ?? 0;
+      if (signal.aborted) throw new Error(stopping.signal.aborted ? 'stopped' : `timed out after ${timeoutMs} ms`);
+      localAttempts.delete(job.name);
+      localNext.set(job.name, new Date(clock.now().getTime() + job.everyMs));
+      if (result > 0) log?.info({ job: job.name, result }, 'periodic job done');
+      return { name: job.name, status: 'ran', result };
+    } catch (err) {
+      const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);
+      const attempts = (localAttempts.get(job.name) ?? 0) + 1;
+      localAttempts.set(job.name, attempts);
+      localNext.set(job.name, new Date(clock.now().getTime() + retryDelayMs(attempts, 1000, Math.max(1000, job.everyMs), random)));
+      log?.warn({ job: job.name, attempts, error: why }, 'periodic job failed; will retry');
+      return { name: job.name, status: 'failed', error: why };
+    } finally {
+      localRunning.delete(job.name);
+    }
+  }
+
+  async function runOneReport(job: PeriodicJob, now: Date): Promise<JobRunReport> {
+    if (job.everyNode) return runLocal(job);
     const timeoutMs = job.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     // Held longer than a run may take, so only a dead node's run is taken over.
     const claim = await repo.claim(job.name, now, timeoutMs * 2 + 5000);
-    if (!claim) return false;
+    if (!claim) return { name: job.name, status: 'held' };
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
       const result = (await job.run({ now: () => clock.now(), signal, log: log ?? silent })) ?? 0;
@@ -76,6 +128,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       nextRuns.set(job.name, next);
       log?.debug?.({ job: job.name, result, at: now.toISOString() }, 'periodic job ran');
       if (result > 0) log?.info({ job: job.name, result }, 'periodic job done');
+      return { name: job.name, status: 'ran', result };
     } catch (err) {
       const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);
       // Retried sooner than its period, backing off: 1 s, 2 s, 4 s ... up to the period.
@@ -83,14 +136,37 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await repo.failed(job.name, why, retryAt);
       nextRuns.set(job.name, retryAt);
       log?.warn({ job: job.name, attempts: claim.attempts, error: why }, 'periodic job failed; will retry');
+      return { name: job.name, status: 'failed', error: why };
     }
-    return true;
+  }
+
+  async function runJobsNow(wanted: readonly string[]): Promise<JobRunReport[]> {
+    const reports: JobRunReport[] = [];
+    for (const name of wanted) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) { reports.push({ name, status: 'unknown' }); continue; }
+      const now = clock.now();
+      // Due now (never later than it was), then claimed like any run.
+      if (!job.everyNode) await repo.dueAt([name], now);
+      reports.push(await runOneReport(job, now));
+    }
+    return reports;
+  }
+
+  async function drainTopics(topics: readonly string[], options: { maxRounds?: number } = {}): Promise<number> {
+    let tried = 0;
+    for (let round = 0; round < (options.maxRounds ?? 100_000); round++) {
+      const n = await outbox.runOnce(topics);
+      if (n === 0) break;
+      tried += n;
+    }
+    return tried;
   }
 
   async function runDue(): Promise<number> {
     const now = clock.now();
     const due = jobs.filter((job) => {
-      const next = nextRuns.get(job.name);
+      const next = nextOf(job);
       return !next || next <= now;
     });
     const ran = await Promise.all(due.map((job) => runOne(job, now).catch((err: unknown) => {
@@ -104,7 +180,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function sleepMs(): Promise<number> {
     nextRuns = await repo.nextRuns(names);
     const now = clock.now().getTime();
-    const earliest = Math.min(...jobs.map((j) => nextRuns.get(j.name)?.getTime() ?? now));
+    const earliest = Math.min(...jobs.map((j) => nextOf(j)?.getTime() ?? now));
     return Math.max(minSleepMs, Math.min(maxSleepMs, earliest - now));
   }
 
@@ -142,6 +218,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = false;
       stopping = new AbortController();
       nextRuns = new Map();
+      localNext = new Map();
       unsubscribe = clock.onChange(wake);
       outbox.start();
       loop = run();
@@ -158,6 +235,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wake,
     runDue,
     deliverDue: () => outbox.runOnce(),
+    runJobsNow,
+    drainTopics,
   };
 }
 

@@ -33,6 +33,13 @@ export interface PeriodicJob {
   everyMs: number;
   /** How long one run may take before it is aborted and another node may take it over (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Runs on EVERY node by that node's own schedule (at start, then every `everyMs`), never claimed in
+   * `periodic_jobs`: for work that shares itself between runners (rows taken FOR UPDATE SKIP LOCKED,
+   * each committed once), so nodes help each other through a big pass instead of waiting for one
+   * (the renewal pass). One run at a time per node.
+   */
+  everyNode?: boolean;
   /** Returns how much it did (logged when > 0). Throwing records the error on the job's row; it is retried with backoff. */
   run(ctx: JobContext): Promise<number | void>;
 }

@@ -28,8 +28,8 @@ export interface OutboxWorker {
   stop(): Promise<void>;
   /** Looks for due messages now (after a commit that enqueued one). */
   wake(): void;
-  /** One claim-and-deliver round; returns how many messages it tried. */
-  runOnce(): Promise<number>;
+  /** One claim-and-deliver round (of these topics only, when given); returns how many messages it tried. */
+  runOnce(onlyTopics?: readonly string[]): Promise<number>;
 }
 
 export const OUTBOX_DEFAULTS = {
@@ -70,9 +70,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function runOnce(): Promise<number> {
-    if (topics.length === 0) return 0;
-    const messages = await repo.claimDue({ topics, limit: o.batchSize, maxAttempts: o.maxAttempts, leaseMs });
+  async function runOnce(onlyTopics?: readonly string[]): Promise<number> {
+    const wanted = onlyTopics ? topics.filter((t) => onlyTopics.includes(t)) : topics;
+    if (wanted.length === 0) return 0;
+    const messages = await repo.claimDue({ topics: wanted, limit: o.batchSize, maxAttempts: o.maxAttempts, leaseMs });
     await Promise.all(messages.map((m) => deliver(m).catch((err: unknown) => o.log?.error({ outboxUid: m.uid, err: String(err) }, 'outbox bookkeeping failed'))));
     return messages.length;
   }
@@ -87,7 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     while (!stopped) {
       let tried = 0;
       try {
-        tried = await runOnce();
+        tried = await runOnce(undefined);
       } catch (err) {
         // The database being away (restart, failover) must not end the loop.
         if (!stopped) o.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'outbox poll failed');
@@ -111,6 +112,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       loop = null;
     },
     wake() { wakeUp?.(); },
-    runOnce,
+    runOnce: (onlyTopics) => runOnce(onlyTopics),
   };
 }
