@@ -23,3 +23,4 @@ export * from './order-summary.ts';
 export * from './payment-due.ts';
 export * from './plan-extras.ts';
 export * from './what-follows.ts';
+export * from './dunning.ts';
