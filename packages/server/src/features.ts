@@ -33,6 +33,7 @@ import { adminModule } from './admin/admin.module.ts';
 import { sessionsModule } from './sessions/sessions.module.ts';
 import { communityModule } from './community/community.module.ts';
 import { attributesModule } from './attributes/attributes.module.ts';
+import { collectionModule } from './collection/collection.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -44,7 +45,7 @@ export const FEATURES = [
   widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule,
-  accountsModule, emailListsModule, fieldsModule, settingsModule,
+  accountsModule, emailListsModule, fieldsModule, settingsModule, collectionModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

@@ -13,6 +13,13 @@ describe('nextAttemptAt: offsets from the first failed attempt', () => {
     expect(nextAttemptAt({ ...s, failedAttempts: 4 })).toBeNull();
     expect(days(7).getTime() - first.getTime()).toBeLessThan(14 * 86_400_000);
   });
+  it('an off-schedule attempt failing late keeps the gap to the next slot (no burst of past slots)', () => {
+    const s = { retryDays: [0, 1, 3, 7], firstFailureAt: first };
+    // attempt 2 made on day 10 (a new card): the next is 2 days later, not day 3 (past)
+    expect(nextAttemptAt({ ...s, failedAttempts: 2, now: days(10) })).toEqual(days(12));
+    // on time: the schedule itself
+    expect(nextAttemptAt({ ...s, failedAttempts: 2, now: days(1) })).toEqual(days(3));
+  });
   it('a schedule of one attempt has no retry; a count below 1 is a bug', () => {
     expect(nextAttemptAt({ retryDays: [0], firstFailureAt: first, failedAttempts: 1 })).toBeNull();
     expect(() => nextAttemptAt({ retryDays: [0, 1], firstFailureAt: first, failedAttempts: 0 })).toThrow(RangeError);

@@ -37,21 +37,25 @@ const DAY_MS = 86_400_000;
 /**
  * When the next attempt is due after `failedAttempts` attempts failed, the schedule's days counted from
  * the first failed attempt (`retryDays[0]` is that attempt, day 0; [0,1,3,7]: attempts on days 0, 1, 3
- * and 7). Null: no attempt left. A time already past (a late run) is still returned: the attempt is due.
+ * and 7). Null: no attempt left. An attempt made off the schedule (a new card saved, an operator's retry,
+ * counted like any other) that failed late keeps at least the schedule's gap to the next (`now` + the
+ * days between the two slots): otherwise the slots already past would all be spent within minutes.
  */
-export function nextAttemptAt(schedule: { retryDays: readonly number[]; firstFailureAt: Date; failedAttempts: number }): Date | null {
+export function nextAttemptAt(schedule: { retryDays: readonly number[]; firstFailureAt: Date; failedAttempts: number; now?: Date }): Date | null {
   const { retryDays, firstFailureAt, failedAttempts } = schedule;
   if (!Number.isInteger(failedAttempts) || failedAttempts < 1) throw new RangeError('failedAttempts must be a whole number ≥ 1');
   const days = retryDays[failedAttempts];
   if (days === undefined) return null;
-  return new Date(firstFailureAt.getTime() + days * DAY_MS);
+  const onSchedule = firstFailureAt.getTime() + days * DAY_MS;
+  const gap = (days - (retryDays[failedAttempts - 1] ?? 0)) * DAY_MS;
+  return new Date(schedule.now ? Math.max(onSchedule, schedule.now.getTime() + gap) : onSchedule);
 }
 
 /** Dunning states of an Open invoice (invoices.dunning_status); null: never failed. */
 export type DunningStatus = 'retrying' | 'action_required' | 'hard_declined' | 'exhausted';
 
 /** What a failed attempt leaves on the invoice: its dunning state and the next attempt, if any. */
-export function afterFailure(input: { kind: DeclineKind; retryDays: readonly number[]; firstFailureAt: Date; failedAttempts: number }): { status: DunningStatus; nextAttemptAt: Date | null } {
+export function afterFailure(input: { kind: DeclineKind; retryDays: readonly number[]; firstFailureAt: Date; failedAttempts: number; now?: Date }): { status: DunningStatus; nextAttemptAt: Date | null } {
   if (input.kind === 'hard') return { status: 'hard_declined', nextAttemptAt: null };
   if (input.kind === 'authentication_required') return { status: 'action_required', nextAttemptAt: null };
   const next = nextAttemptAt(input);

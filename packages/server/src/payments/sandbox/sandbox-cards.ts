@@ -3,7 +3,8 @@
  * number is refused: the sandbox is for demos and tests, and should never be handed a real card.
  */
 /** `decline_charges`: saves (a setup succeeds) and then declines every charge, on-session or off (Stripe's 4000 0000 0000 0341). */
-export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges';
+/** `decline_charges_hard` and `insufficient_funds_charges`: save, then decline every charge with a hard (lost_card) or soft (insufficient_funds) code (issue 17's dunning). */
+export type CardBehavior = 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges' | 'decline_charges_hard' | 'insufficient_funds_charges';
 
 export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4242424242424242': 'succeed', // Visa
@@ -14,6 +15,8 @@ export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4000000000009995': 'insufficient_funds',
   '4000002500003155': 'authenticate',
   '4000000000000341': 'decline_charges',
+  '4000000000009987': 'decline_charges_hard',
+  '4000000000009979': 'insufficient_funds_charges',
 };
 
 /** The provider messages shown to the customer (the wording providers use in test mode). */
@@ -39,9 +42,13 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+/** Cards that save (a setup succeeds) and decline only the charges made later. */
+export const SAVES_THEN_DECLINES: ReadonlySet<CardBehavior> = new Set(['decline_charges', 'decline_charges_hard', 'insufficient_funds_charges']);
+
 /** What a decline looks like: message for the customer, code for logs and the client script. */
 export function declineOf(behavior: CardBehavior): { message: string; code: string } | null {
   if (behavior === 'decline' || behavior === 'decline_charges') return { message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
-  if (behavior === 'insufficient_funds') return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
+  if (behavior === 'decline_charges_hard') return { message: SANDBOX_MESSAGES.declined, code: 'lost_card' };
+  if (behavior === 'insufficient_funds' || behavior === 'insufficient_funds_charges') return { message: SANDBOX_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
   return null;
 }

@@ -3,7 +3,7 @@ import { cardDigits, cardTypeOf, parseExpiration, validateCardForm } from '@port
 import { AppError, fieldError, validationError } from '../../http/app-error.ts';
 import { requireSiteUrl } from '../../http/site-url.ts';
 import type { ServerClock } from '../../clock/server-clock.ts';
-import { declineOf, passesLuhn, SANDBOX_MESSAGES, TEST_CARDS, type CardBehavior } from './sandbox-cards.ts';
+import { declineOf, passesLuhn, SANDBOX_MESSAGES, SAVES_THEN_DECLINES, TEST_CARDS, type CardBehavior } from './sandbox-cards.ts';
 import { sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxRepository } from './sandbox.repository.ts';
 
@@ -126,7 +126,7 @@ export function sandboxProvider(deps: SandboxProviderDeps) {
       const withMethod = await repo.updateIntent(row.id, [row.status], { paymentMethodId: method.id, returnUrl: returnUrl ?? null });
       if (!withMethod) throw new AppError(ErrorCode.Conflict, 'This intent was confirmed or cancelled meanwhile.');
       // A card that saves and then declines its charges (4000 0000 0000 0341) passes a setup.
-      const decline = row.kind === 'setup' && method.behavior === 'decline_charges' ? null : declineOf(method.behavior as CardBehavior);
+      const decline = row.kind === 'setup' && SAVES_THEN_DECLINES.has(method.behavior as CardBehavior) ? null : declineOf(method.behavior as CardBehavior);
       if (decline) {
         // A declined card is not kept on the customer, and the intent waits for another method.
         await repo.detachMethod(method.id);
