@@ -38,8 +38,8 @@ const DAY_MS = 86_400_000;
  * When the next attempt is due after `failedAttempts` attempts failed, the schedule's days counted from
  * the first failed attempt (`retryDays[0]` is that attempt, day 0; [0,1,3,7]: attempts on days 0, 1, 3
  * and 7). Null: no attempt left. An attempt made off the schedule (a new card saved, an operator's retry,
- * counted like any other) that failed late keeps at least the schedule's gap to the next (`now` + the
- * days between the two slots): otherwise the slots already past would all be spent within minutes.
+ * counted like any other) that failed after its next slot had passed gets the schedule's gap instead (`now`
+ * + the days between the two slots): otherwise the slots already past would all be spent within minutes.
  */
 export function nextAttemptAt(schedule: { retryDays: readonly number[]; firstFailureAt: Date; failedAttempts: number; now?: Date }): Date | null {
   const { retryDays, firstFailureAt, failedAttempts } = schedule;
@@ -48,7 +48,8 @@ export function nextAttemptAt(schedule: { retryDays: readonly number[]; firstFai
   if (days === undefined) return null;
   const onSchedule = firstFailureAt.getTime() + days * DAY_MS;
   const gap = (days - (retryDays[failedAttempts - 1] ?? 0)) * DAY_MS;
-  return new Date(schedule.now ? Math.max(onSchedule, schedule.now.getTime() + gap) : onSchedule);
+  const now = schedule.now?.getTime();
+  return new Date(now === undefined || onSchedule > now ? onSchedule : now + gap);
 }
 
 /** Dunning states of an Open invoice (invoices.dunning_status); null: never failed. */
