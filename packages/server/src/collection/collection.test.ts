@@ -117,6 +117,16 @@ describe('declines and the schedule', () => {
     t.clock.set(at);
   });
 
+  it('afterLastAttempt stayPastDue (a one-attempt schedule): exhausted at once, the subscription runs on, the account PastDue', async () => {
+    const o = await ownerWithCard(t, CARDS.declinesCharges);
+    const uid = await openRenewalInvoice(t, o);
+    const deps = collectionDeps(t, { config: { ...t.config, billing: { ...t.config.billing, dunning: { retryDays: [0], afterLastAttempt: 'stayPastDue' } } } });
+    await collect(t, deps);
+    expect(await invoiceRow(t, uid)).toMatchObject({ status: 'Open', dunning_status: 'exhausted', next_attempt_at: null });
+    expect(await stage(o.accountUid)).toBe('PastDue');
+    expect((await rows(t, sql`select end_date from subscriptions where uid = ${o.subscriptionUid}`))[0]!.end_date).toBeNull();
+  });
+
   it('the insufficient-funds card (9979) is a soft decline with its code', async () => {
     const o = await ownerWithCard(t, CARDS.insufficientFunds);
     const uid = await openRenewalInvoice(t, o);
