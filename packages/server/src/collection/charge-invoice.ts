@@ -47,8 +47,17 @@ interface Failure {
  * once (the guard). A gateway error that is not a decline (network, bad request) throws: the attempt
  * stays in flight and the outbox delivers the same attempt again, with the same key.
  */
+/**
+ * Deliveries of one attempt a refusal of the request itself ('invalid', 'not_found': the saved method gone
+ * at the provider, the key reused with other parameters) is retried before it is recorded as a failed
+ * attempt: the provider charged nothing, so the invoice goes on by the schedule instead of holding the
+ * attempt in flight until the outbox gives the message up. An outage ('unavailable') is never recorded:
+ * the charge may have happened, and only the same key can tell.
+ */
+export const INVALID_DELIVERIES_BEFORE_FAILURE = 3;
+
 export function chargeInvoiceHandler(deps: CollectionDeps) {
-  return async (message: Pick<OutboxMessage, 'payload'>): Promise<void> => {
+  return async (message: Pick<OutboxMessage, 'payload'> & Partial<Pick<OutboxMessage, 'attempts'>>): Promise<void> => {
     const { invoiceUid, attempt } = message.payload as ChargeInvoicePayload;
     const invoice = await deps.uow.collection.invoice(invoiceUid);
     if (!invoice || invoice.status !== 'Open' || invoice.attemptInFlight !== attempt) return; // recorded already, or voided
@@ -67,6 +76,11 @@ export function chargeInvoiceHandler(deps: CollectionDeps) {
         idempotencyKey: attemptKey(invoiceUid, attempt), captureManually: false,
       });
     } catch (err) {
+      const refused = err instanceof GatewayError && (err.kind === 'invalid' || err.kind === 'not_found');
+      if (refused && (message.attempts ?? 1) >= INVALID_DELIVERIES_BEFORE_FAILURE) {
+        await recordFailure(deps, invoice, attempt, saved, { kind: 'soft', reason: 'declined', message: err.message, code: err.providerCode ?? err.kind, pendingIntentId: null });
+        return;
+      }
       if (!(err instanceof GatewayError) || err.kind !== 'declined') throw err; // the same attempt again, later
       const kind = declineKind(err.providerCode);
       await recordFailure(deps, invoice, attempt, saved, {

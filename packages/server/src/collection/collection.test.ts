@@ -63,6 +63,21 @@ describe('a successful charge', () => {
   });
 });
 
+describe('the sandbox\'s off-session charge is written whole and replays by its key', () => {
+  it('two charges with one key at once: one intent, one charge; a replayed decline keeps its hard code', async () => {
+    const o = await ownerWithCard(t, CARDS.hard);
+    const [method] = await rows(t, sql`select customer_token, payment_token from payment_information where account_uid = ${o.accountUid}`);
+    const gateway = t.app.payments.gateway;
+    const charge = () => gateway.chargeSavedMethod({
+      customerToken: method!.customer_token as string, paymentMethodToken: method!.payment_token as string, amountMinor: 500, currency: 'USD',
+      idempotencyKey: `test:${o.accountUid}`, captureManually: false,
+    }).then(() => 'charged', (e: { kind: string; providerCode: string }) => `${e.kind}:${e.providerCode}`);
+    expect(await Promise.all([charge(), charge(), charge()])).toEqual(['declined:lost_card', 'declined:lost_card', 'declined:lost_card']);
+    const charges = await rows(t, sql`select c.status from sandbox_charges c join sandbox_intents i on i.id = c.intent_id where i.customer_id = ${method!.customer_token as string} and i.off_session`);
+    expect(charges).toEqual([{ status: 'failed' }]);
+  });
+});
+
 describe('declines and the schedule', () => {
   it('0341 (soft): retried on days 1, 3 and 7 after the first failure by the server clock, then the subscription ends (afterLastAttempt cancel)', async () => {
     const o = await ownerWithCard(t, CARDS.declinesCharges);
@@ -132,6 +147,21 @@ describe('declines and the schedule', () => {
     const uid = await openRenewalInvoice(t, o);
     await collect(t);
     expect(await invoiceRow(t, uid)).toMatchObject({ dunning_status: 'retrying', last_failure_code: 'insufficient_funds', last_failure_message: 'Your card has insufficient funds.' });
+  });
+
+  it('a method gone at the provider: the attempt stays in flight (same attempt redelivered), then is recorded as failed after a few deliveries', async () => {
+    const o = await ownerWithCard(t, CARDS.visa);
+    const uid = await openRenewalInvoice(t, o);
+    await t.database.db.execute(sql`update payment_information set payment_token = 'pm_gone' where account_uid = ${o.accountUid}`);
+    await collectionJob({ uow: collectionDeps(t).uow, wakeOutbox: () => {} }).run(jobContext(t));
+    const [m] = (await chargeMessages(t)).filter((x) => x.payload.invoiceUid === uid);
+    const handler = chargeInvoiceHandler(collectionDeps(t));
+    await expect(handler({ payload: m!.payload, attempts: 1 })).rejects.toThrow(/No such PaymentMethod/);
+    expect(await invoiceRow(t, uid)).toMatchObject({ attempt_in_flight: 1, attempt_count: 0 });
+    await handler({ payload: m!.payload, attempts: 3 });
+    expect(await invoiceRow(t, uid)).toMatchObject({ attempt_in_flight: null, attempt_count: 1, dunning_status: 'retrying', last_failure_code: 'resource_missing' });
+    await deliverCharges(t); // the message itself, delivered again: nothing more
+    expect(await invoiceRow(t, uid)).toMatchObject({ attempt_count: 1 });
   });
 
   it('no saved card: a soft failure whose mail asks for a card', async () => {
