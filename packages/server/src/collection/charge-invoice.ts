@@ -63,6 +63,7 @@ export function chargeInvoiceHandler(deps: CollectionDeps) {
     if (!invoice || invoice.status !== 'Open' || invoice.attemptInFlight !== attempt) return; // recorded already, or voided
     const outstanding = invoice.total - invoice.amountPaid;
     const saved = chargeableMethod(await deps.uow.payments.paymentInformationOf(invoice.accountUid), deps.gateway.name);
+    if (invoice.pendingIntentId && await settledPending(deps, invoice, attempt, saved, invoice.pendingIntentId)) return;
     if (!saved || outstanding <= 0) {
       await recordFailure(deps, invoice, attempt, null, {
         kind: 'soft', reason: 'no_payment_method', message: 'No payment method on file.', code: 'no_payment_method', pendingIntentId: null,
@@ -105,6 +106,28 @@ export function chargeInvoiceHandler(deps: CollectionDeps) {
       throw new Error(`invoice ${invoiceUid} attempt ${attempt}: the charge is ${intent.status}`);
     }
   };
+}
+
+/**
+ * An attempt claimed while the bank waited for the customer (a new card saved, an operator's retry): the
+ * intent waiting for authentication must never be paid as well as the new charge. It is asked first:
+ * already succeeded (the customer authenticated meanwhile) → booked as this attempt, nothing charged
+ * (true); still waiting → cancelled at the provider, then the attempt charges (false). A cancel that
+ * loses to the customer's authentication books that payment instead.
+ */
+async function settledPending(deps: CollectionDeps, invoice: CollectionInvoice, attempt: number, saved: PaymentInformationRow | null, id: string): Promise<boolean> {
+  let pending = await deps.gateway.retrieveIntent(id);
+  if (pending.status !== 'succeeded' && pending.status !== 'canceled') {
+    try {
+      pending = await deps.gateway.cancelIntent(id);
+    } catch (err) {
+      pending = await deps.gateway.retrieveIntent(id);
+      if (pending.status !== 'succeeded') throw err;
+    }
+  }
+  if (pending.status !== 'succeeded') return false;
+  await recordPaid(deps, invoice, { attempt }, saved, pending);
+  return true;
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../team/team-test-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import {
-  authenticate, collect, COLLECTION_CARDS as CARDS, deliverCharges, invoiceRow, openRenewalInvoice, ownerWithCard, rows,
+  authenticate, collect, COLLECTION_CARDS as CARDS, deliverCharges, invoiceRow, openRenewalInvoice, ownerWithCard, rows, saveCard,
 } from './collection-test-helpers.ts';
 
 /**
@@ -56,6 +56,36 @@ describe('GET/POST /profile/account/invoices/{Uid}/payment: the bank asks the cu
     const after = await t.request({ method: 'POST', url: paymentUrl(uid), headers: bearer(o.token), payload: { PaymentClientSecret: secret } });
     expect(after.statusCode).toBe(409);
     expect(after.json().ErrorCode).toBe('Errors.InvoiceNotOpen');
+  });
+});
+
+describe('a card saved while the bank waits for the customer', () => {
+  it('an intent the customer authenticated meanwhile is booked by the new attempt, never charged twice', async () => {
+    const o = await ownerWithCard(t, CARDS.authenticate);
+    const uid = await openRenewalInvoice(t, o);
+    await collect(t);
+    const pending = (await invoiceRow(t, uid)).pending_intent_id as string;
+    const secret = (await t.request({ method: 'GET', url: paymentUrl(uid), headers: bearer(o.token) })).json().ClientSecret as string;
+    await authenticate(t, secret);
+    const saved = await saveCard(t, o, CARDS.visa);
+    expect(saved.statusCode, saved.body).toBe(200);
+    await deliverCharges(t);
+    expect(await invoiceRow(t, uid)).toMatchObject({ status: 'Paid', attempt_count: 2, pending_intent_id: null });
+    expect(await rows(t, sql`select gateway_reference from payments where invoice_uid = ${uid} and status = 'succeeded'`)).toEqual([{ gateway_reference: pending }]);
+    const late = await t.request({ method: 'POST', url: paymentUrl(uid), headers: bearer(o.token), payload: { PaymentClientSecret: secret } });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('an intent still waiting is cancelled before the new card is charged', async () => {
+    const o = await ownerWithCard(t, CARDS.authenticate);
+    const uid = await openRenewalInvoice(t, o);
+    await collect(t);
+    const pending = (await invoiceRow(t, uid)).pending_intent_id as string;
+    expect((await saveCard(t, o, CARDS.visa)).statusCode).toBe(200);
+    await deliverCharges(t);
+    expect(await invoiceRow(t, uid)).toMatchObject({ status: 'Paid', attempt_count: 2 });
+    expect((await t.app.payments.gateway.retrieveIntent(pending)).status).toBe('canceled');
+    expect(await rows(t, sql`select 1 from payments where invoice_uid = ${uid} and status = 'succeeded'`)).toHaveLength(1);
   });
 });
 

@@ -57,9 +57,9 @@ export async function completeInvoicePayment(
   if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') throw new PaymentAuthenticationRequiredError(intent.clientSecret);
   if (intent.status !== 'succeeded') throw new AppError(ErrorCode.CardDeclined, intent.lastError ?? 'Your card was declined.');
   const saved = chargeableMethod(await deps.uow.payments.paymentInformationOf(me.accountUid), deps.gateway.name);
+  // Booked here, or by a twin; while an attempt is in flight (a card saved meanwhile) that attempt books this intent instead.
   await recordPaid(deps, invoice, { authenticatedIntent: pending }, saved, intent);
-  return withIdempotency(deps.uow, idem, async (repos) => {
-    const now = await repos.collection.invoice(uid);
-    return { statusCode: 200, body: await toWire(deps, now!) };
-  });
+  // The answer is read before the transaction: no gateway call may wait inside it (PGlite's one connection).
+  const body = await toWire(deps, (await deps.uow.collection.invoice(uid))!);
+  return withIdempotency(deps.uow, idem, async () => ({ statusCode: 200, body }));
 }
