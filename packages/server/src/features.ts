@@ -35,6 +35,7 @@ import { communityModule } from './community/community.module.ts';
 import { attributesModule } from './attributes/attributes.module.ts';
 import { usageModule } from './usage/usage.module.ts';
 import { renewalsModule } from './renewals/renewals.module.ts';
+import { collectionModule } from './collection/collection.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -46,7 +47,7 @@ export const FEATURES = [
   widgetsModule, enumsModule, captchaModule, googleModule, catalogModule, adminModule, authModule, billingModule, cancellationsModule,
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
-  accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule,
+  accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule, collectionModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

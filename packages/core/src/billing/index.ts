@@ -24,3 +24,4 @@ export * from './payment-due.ts';
 export * from './plan-extras.ts';
 export * from './what-follows.ts';
 export * from './renewal.ts';
+export * from './dunning.ts';

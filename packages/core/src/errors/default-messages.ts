@@ -97,6 +97,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TeamMaximumPeopleReached': 'Your plan allows no more people on this account.',
   'Errors.ReauthenticationRequired': 'For your security, confirm it is you: enter your password again.',
   'Errors.PaymentInformationInUse': 'This card pays for your plan. Add another card before removing it, or cancel the plan.',
+  'Errors.InvoiceNotOpen': 'This invoice is no longer open: it was paid or voided.',
+  'Errors.InvoiceAttemptInFlight': 'A payment attempt for this invoice is running. Try again in a minute.',
   'Errors.EmailNotConfirmed': 'Confirm your email address first: follow the link in the mail we sent you.',
   'Errors.SignInCodeRequired': 'There were many failed sign-ins on this account. If the password is right, we sent a sign-in code to the email address: enter it to continue.',
   'Errors.InvalidSignInCode': 'That code is not right or has expired. Check the latest mail, or ask for a new code.',

@@ -134,6 +134,9 @@ export const ErrorCode = /* @__PURE__ */ catalogue([
   'RetentionOfferUnavailable',
   // Removing the card (issue 16; docs/billing.md "Invoices and the PDF")
   'PaymentInformationInUse',
+  // Collection and dunning (issue 17; docs/billing.md "Collection and dunning")
+  'InvoiceNotOpen',
+  'InvoiceAttemptInFlight',
 ], {
   // Spec 2 section 8: removed once an email check succeeds; its code has a dot of its own.
   EmailRequired: 'Errors.Email.required',

@@ -5,7 +5,6 @@ import { guardRoutes } from '../http/route-auth.ts';
 import { accountsAdminRoutes } from './accounts-admin.routes.ts';
 import { accountSupportAdminRoutes } from './account-support-admin.routes.ts';
 import { clockAdminRoutes } from './clock-admin.routes.ts';
-import { accountBillingAdminRoutes } from './account-billing-admin.routes.ts';
 
 /** The operator's API behind the admin key: accounts (import, read), support actions, an account's billing read (issue 17), the server clock. */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,7 +12,6 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     guardRoutes(scope, 'adminKey', ctx.adminGuard);
     await accountsAdminRoutes(scope, ctx.billing);
     await accountSupportAdminRoutes(scope, { db: ctx.db });
-    await accountBillingAdminRoutes(scope, { db: ctx.db });
     await clockAdminRoutes(scope, ctx.clock);
   });
 }

@@ -191,6 +191,14 @@ const TABLE: Record<string, Row> = {
   'POST /api/v1/profile/account/invoices/{Uid}/download': {
     access: 'member', other: 404, allowed: 200, request: async (s) => ({ method: 'POST', url: `/api/v1/profile/account/invoices/${await invoiceOf(s.a.accountUid)}/download` }),
   },
+  // The invoice authentication (issue 17): the account owner's; another account's invoice answers as an unknown one.
+  'GET /api/v1/profile/account/invoices/{Uid}/payment': {
+    access: 'primary', other: 404, allowed: 200, request: async (s) => ({ method: 'GET', url: `/api/v1/profile/account/invoices/${await invoiceOf(s.a.accountUid)}/payment` }),
+  },
+  'POST /api/v1/profile/account/invoices/{Uid}/payment': {
+    access: 'primary', other: 404, allowed: 404, note: 'A\'s invoice waits for no authentication: Errors.PaymentIntentNotFound (B gets Errors.NotFound, the invoice unknown to it)',
+    request: async (s) => ({ method: 'POST', url: `/api/v1/profile/account/invoices/${await invoiceOf(s.a.accountUid)}/payment`, payload: { PaymentClientSecret: 'pi_forged_secret_abc' } }),
+  },
   'GET /api/v1/profile/account/next-payment': {
     access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account/next-payment' }),
   },

@@ -34,6 +34,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.BillingPortalUnavailable]: 409,
   [ErrorCode.ReauthenticationRequired]: 403,
   [ErrorCode.PaymentInformationInUse]: 409,
+  [ErrorCode.InvoiceNotOpen]: 409,
+  [ErrorCode.InvoiceAttemptInFlight]: 409,
   [ErrorCode.EmailNotConfirmed]: 403,
   [ErrorCode.SignInCodeRequired]: 403,
   [ErrorCode.InvalidSignInCode]: 400,

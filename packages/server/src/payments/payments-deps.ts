@@ -18,4 +18,6 @@ export interface PaymentsDeps {
   changeDueNow(caller: Caller, subscriptionUid: string, subscription: SubscriptionInput): Promise<number>;
   /** The account's next payment above zero (billing's next-payment.ts) and the plan it pays for; null when nothing more is charged. */
   paymentToCome(accountUid: string): Promise<{ total: number; planName: string } | null>;
+  /** Looks at the outbox now (after a commit that wrote messages: a saved card's retry of invoices in dunning). */
+  wakeOutbox?: (() => void) | undefined;
 }

@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** Sign-up calls public and rate limited, account calls behind a member's token or the admin key, the gateway's webhook or sandbox pages. After auth. */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const accountGuard = accessTokenOrAdminKeyGuard(app.auth.guard, ctx.adminGuard);
-  const payments = await registerPayments(app, { db: ctx.db, billing: ctx.billing, gateway: ctx.paymentGateway, accountGuard, allowedOrigins: ctx.allowedOrigins, adminGuard: ctx.adminGuard });
+  const payments = await registerPayments(app, { db: ctx.db, billing: ctx.billing, gateway: ctx.paymentGateway, accountGuard, allowedOrigins: ctx.allowedOrigins, adminGuard: ctx.adminGuard, wakeOutbox: ctx.wakeOutbox });
   app.decorate('payments', payments);
 }
 

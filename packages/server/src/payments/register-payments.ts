@@ -27,6 +27,8 @@ export interface PaymentsSetup {
   allowedOrigins: ReadonlySet<string>;
   /** The admin key's guard: the sandbox's dashboard calls (creating a provider subscription) take it. */
   adminGuard: Guard;
+  /** After a commit that wrote outbox messages (a saved card's retry of invoices in dunning). */
+  wakeOutbox?: () => void;
 }
 
 /** The payment routes of spec 1 section 7, the webhook of the configured gateway, and the sandbox's provider side when it is the gateway. */
@@ -34,7 +36,7 @@ export async function registerPayments(app: FastifyInstance, setup: PaymentsSetu
   const { billing, db } = setup;
   const { gateway } = setup;
   const deps: PaymentsDeps = {
-    config: billing.config, clock: billing.clock, gateway, store: billing.uow,
+    config: billing.config, clock: billing.clock, gateway, store: billing.uow, wakeOutbox: setup.wakeOutbox,
     signupDueNow: async (subscription) => (await computeChargeSummary(billing, subscription, 'now')).Total,
     changeDueNow: async (caller, uid, subscription) => (await previewChange(billing, caller, uid, subscription, 'now')).Total,
     paymentToCome: async (accountUid) => {

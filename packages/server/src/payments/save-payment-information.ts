@@ -9,6 +9,7 @@ import { completedMethod } from './intent-completed.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { paymentInformationToWire } from './payments.mappers.ts';
 import type { SavePaymentBody, WirePaymentInformation } from './payments.schemas.ts';
+import { claimAttempt } from '../collection/claim-attempt.ts';
 
 /**
  * POST /billing/paymentinformation: an existing account saves the method it just set up (mode
@@ -56,7 +57,11 @@ export async function savePaymentInformation(deps: PaymentsDeps, caller: Caller,
         left -= part;
       }
     }
-    return info;
+    // A new card retries the account's invoices in dunning at once (docs/billing.md "Collection and dunning"), in this
+    // transaction: the attempts exist exactly when the card does; the collector charges the new card.
+    const claimed = await claimAttempt(s, { accountUid, inDunning: true });
+    return { info, claimed: claimed.length };
   });
-  return paymentInformationToWire(saved);
+  if (saved.claimed > 0) deps.wakeOutbox?.();
+  return paymentInformationToWire(saved.info);
 }

@@ -1,5 +1,6 @@
 import { dayToIso, invoiceTotals, periodContaining, periodEndingOn, renewal, termMonths, toDay, type RenewingRow } from '@portico/core/billing/index';
 import type { AddOnSelection, CouponInput } from '@portico/core/billing/index';
+import { claimAttempt } from '../collection/claim-attempt.ts';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import { subscriptionToWire } from '../billing/billing.mappers.ts';
 import type { CatalogSnapshot } from '../billing/catalog-snapshot.ts';
@@ -19,6 +20,8 @@ export interface RenewDeps {
   activity: boolean;
   /** The kill test's seam (hold-in-renewal-batch.ts): called inside the transaction once the invoices are written. */
   hold?: ((batch: number) => Promise<void>) | null;
+  /** After a batch that claimed charge attempts committed: the job runner delivers them at once. */
+  wakeOutbox?: () => void;
 }
 
 export interface BatchResult {
@@ -141,6 +144,10 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
     await repos.renewals.updateAccounts([...accountWrites.values()]);
     const numbers = await repos.renewals.insertInvoices(invoices);
     result.invoices = invoices.length;
+    // The collector's first attempt is claimed with the invoice (the one claimAttempt), so the charge
+    // starts as soon as the batch commits instead of at the collector's next pass.
+    const toCharge = invoices.filter((i) => i.nextAttemptAt !== null).map((i) => i.uid);
+    if (toCharge.length && (await claimAttempt(repos, { invoiceUids: toCharge })).length) repos.afterCommit(() => deps.wakeOutbox?.());
     await deps.hold?.(batchNumber);
     if (deps.activity) {
       const messages: { topic: string; payload: unknown }[] = [];

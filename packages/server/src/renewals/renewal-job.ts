@@ -20,7 +20,7 @@ export type PassResult = Omit<BatchResult, 'locked'> & { batches: number };
  * transaction each, until none is due, a batch makes no progress (every row left to a later pass) or
  * the run is aborted. Native billing only: with Stripe billing the provider renews.
  */
-export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'>, options: { batchSize?: number } = {}): PeriodicJob {
+export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'> & Partial<Pick<JobsContext, 'wakeOutbox'>>, options: { batchSize?: number } = {}): PeriodicJob {
   const limit = options.batchSize ?? RENEWAL_BATCH;
   const hold = holdInRenewalBatch();
   let batches = 0;
@@ -40,13 +40,13 @@ export function renewalJob(ctx: Pick<JobsContext, 'config' | 'db' | 'activityWeb
 }
 
 export async function renewalPass(
-  ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'>, now: () => Date, signal: AbortSignal, limit = RENEWAL_BATCH, hold: HoldInRenewalBatch | null = null,
+  ctx: Pick<JobsContext, 'config' | 'db' | 'activityWebhook'> & Partial<Pick<JobsContext, 'wakeOutbox'>>, now: () => Date, signal: AbortSignal, limit = RENEWAL_BATCH, hold: HoldInRenewalBatch | null = null,
 ): Promise<PassResult> {
   const total: PassResult = { batches: 0, renewed: 0, changed: 0, ended: 0, skipped: 0, invoices: 0 };
   if (ctx.config.billing.system !== 'Native') return total;
   // Read once per pass, outside the batches' transactions; a deactivated plan is still in it (grandfathered).
   const snapshot = await loadCatalogSnapshot(catalogRepository(ctx.db));
-  const deps = { uow: unitOfWork(ctx.db), config: ctx.config, snapshot, activity: ctx.activityWebhook !== undefined, hold };
+  const deps = { uow: unitOfWork(ctx.db), config: ctx.config, snapshot, activity: ctx.activityWebhook !== undefined, hold, wakeOutbox: ctx.wakeOutbox };
   while (!signal.aborted) {
     const b = await renewDueBatch(deps, now(), limit, total.batches + 1);
     if (b.locked === 0) break;

@@ -55,8 +55,11 @@ describe('the renewal pass', () => {
     expect(inv).toMatchObject({
       kind: 'renewal', status: 'Open', total: 7900, subtotal: 7900, currency: t.config.company.currency, accountUid: a.Uid,
       periodStart: new Date('2026-04-10T00:00:00Z'), periodEnd: new Date('2026-05-10T00:00:00Z'), nextAttemptAt: near('2026-04-10T00:05:00Z'),
-      attemptCount: 0, attemptInFlight: null,
+      // The first charge attempt is claimed in the batch's transaction: its message waits for the outbox.
+      attemptCount: 0, attemptInFlight: 1,
     });
+    expect((await db().select().from(outbox).where(eq(outbox.topic, 'billing.charge-invoice'))).map((m) => m.payload))
+      .toContainEqual({ invoiceUid: inv!.uid, attempt: 1 });
     expect((await subRow(sub)).renewalDate).toEqual(new Date('2026-05-10T00:00:00Z'));
     const events = (await db().select().from(outbox).where(eq(outbox.topic, 'webhook.activity'))).map((m) => m.payload as { type: string; data: Record<string, unknown> });
     const mine = events.filter((e) => e.data.AccountUid === a.Uid);

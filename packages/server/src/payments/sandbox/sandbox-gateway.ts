@@ -92,25 +92,24 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
         throw new GatewayError('invalid', `No such PaymentMethod: '${req.paymentMethodToken}' on customer '${req.customerToken}'.`, 'resource_missing');
       }
       const manual = req.captureManually;
-      const row = await repo.insertIntentOnce({
-        id, clientSecret: sandboxClientSecret(id), kind: 'payment', amount: req.amountMinor, currency, customerId: req.customerToken,
-        paymentMethodId: method.id, status: 'requires_confirmation', captureMethod: manual ? 'manual' : 'automatic', offSession: true,
-      });
-      if (!row) return replay(await load(id)); // a twin with the same key made it first
       const behavior = method.behavior as CardBehavior;
       const decline = declineOf(behavior);
-      if (decline) {
-        // The saved method stays on the customer (an off-session decline does not detach it).
-        await repo.updateIntent(id, ['requires_confirmation'], { status: 'requires_payment_method', lastError: decline.message });
-        await repo.insertCharge({ id: sandboxId('ch'), intentId: id, amount: row.amount, currency, paymentMethodId: method.id, status: 'failed' });
-        throw new GatewayError('declined', decline.message, decline.code);
-      }
-      if (behavior === 'authenticate') {
-        return toIntent((await repo.updateIntent(id, ['requires_confirmation'], { status: 'requires_action', lastError: null }))!);
-      }
-      const done = await repo.updateIntent(id, ['requires_confirmation'], { status: manual ? 'requires_capture' : 'succeeded', lastError: null });
-      await repo.insertCharge({ id: sandboxId('ch'), intentId: id, amount: row.amount, currency, paymentMethodId: method.id, status: manual ? 'authorized' : 'succeeded' });
-      return toIntent(done!);
+      // The outcome is decided first and written whole (intent and charge in one sandbox transaction,
+      // sandbox.repository.ts insertOffSessionCharge): a crash never leaves a half charge, and a twin
+      // with the same key that wrote first is answered by the replay (never a second charge).
+      const status: IntentStatus = decline ? 'requires_payment_method' : behavior === 'authenticate' ? 'requires_action' : manual ? 'requires_capture' : 'succeeded';
+      const charge = behavior === 'authenticate' ? null : {
+        id: sandboxId('ch'), intentId: id, amount: req.amountMinor, currency, paymentMethodId: method.id,
+        status: decline ? 'failed' : manual ? 'authorized' : 'succeeded',
+      };
+      const row = await repo.insertOffSessionCharge({
+        id, clientSecret: sandboxClientSecret(id), kind: 'payment', amount: req.amountMinor, currency, customerId: req.customerToken,
+        paymentMethodId: method.id, status, captureMethod: manual ? 'manual' : 'automatic', offSession: true, lastError: decline?.message ?? null,
+      }, charge);
+      if (!row) return replay(await load(id)); // a twin with the same key made it first
+      // The saved method stays on the customer (an off-session decline does not detach it).
+      if (decline) throw new GatewayError('declined', decline.message, decline.code);
+      return toIntent(row);
     },
     async retrieveIntent(id: string): Promise<GatewayIntent> {
       return toIntent(await load(id));

@@ -47,6 +47,20 @@ export function sandboxRepository(db: Db) {
       const [inserted] = await db.insert(sandboxIntents).values(row).onConflictDoNothing({ target: sandboxIntents.id }).returning();
       return inserted ?? null;
     },
+    /**
+     * An off-session charge as a provider makes it: the intent in its final state and its charge (if
+     * any) in one transaction of the sandbox's own, apart from the caller's, so a process killed at any
+     * point leaves either nothing (the replay charges) or the whole charge (the replay answers it).
+     * Null when an intent with this id (its idempotency key) exists already: nothing is written.
+     */
+    async insertOffSessionCharge(intent: typeof sandboxIntents.$inferInsert, charge: typeof sandboxCharges.$inferInsert | null): Promise<SandboxIntentRow | null> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(sandboxIntents).values(intent).onConflictDoNothing({ target: sandboxIntents.id }).returning();
+        if (!inserted) return null;
+        if (charge) await tx.insert(sandboxCharges).values(charge);
+        return inserted;
+      });
+    },
     async getIntent(id: string): Promise<SandboxIntentRow | null> {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
       return row ?? null;

@@ -840,6 +840,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/account/invoices/{Uid}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice's payment state for 'Authenticate your payment' (account owner): ClientSecret only while the bank waits for the customer (DunningStatus action_required). 404 for another account's invoice */
+        get: operations["getProfileAccountInvoicesByUidPayment"];
+        put?: never;
+        /** Completes the bank's authentication of the invoice's pending charge (account owner): 200 Status Paid once the gateway says it succeeded (booked once); 402 Errors.PaymentAuthenticationRequired (still waiting) or Errors.CardDeclined; 404 Errors.PaymentIntentNotFound for another secret; 409 Errors.InvoiceNotOpen when paid or void */
+        post: operations["postProfileAccountInvoicesByUidPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/account/next-payment": {
         parameters: {
             query?: never;
@@ -6597,6 +6615,114 @@ export interface operations {
                         /** @description seconds */
                         ExpiresIn: number;
                         Url: string;
+                    };
+                };
+            };
+        };
+    };
+    getProfileAccountInvoicesByUidPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amount: number;
+                        /** @description The intent the bank asks the customer to authenticate; only while DunningStatus is action_required */
+                        ClientSecret: string | null;
+                        Currency: string;
+                        DunningStatus: string | null;
+                        InvoiceNumber: number;
+                        InvoiceUid: string;
+                        /** @enum {string} */
+                        Status: "Open" | "Paid" | "Void";
+                    };
+                };
+            };
+        };
+    };
+    postProfileAccountInvoicesByUidPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                Uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    PaymentClientSecret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amount: number;
+                        /** @description The intent the bank asks the customer to authenticate; only while DunningStatus is action_required */
+                        ClientSecret: string | null;
+                        Currency: string;
+                        DunningStatus: string | null;
+                        InvoiceNumber: number;
+                        InvoiceUid: string;
+                        /** @enum {string} */
+                        Status: "Open" | "Paid" | "Void";
                     };
                 };
             };
