@@ -14,10 +14,11 @@ import { HOLD_IN_RENEWAL_BATCH_ENV } from './hold-in-renewal-batch.ts';
 
 /**
  * Issue 17: a real server process is SIGKILLed in the middle of a renewal pass of 2,000 due
- * subscriptions (inside a batch's transaction, earlier batches committed: the fault-injection point
- * hold-in-renewal-batch.ts), restarted, and left to finish: every subscription renewed exactly once
- * (one renewal invoice per subscription and period, the renewal date one period on, invoice numbers
- * gapless and unique). On PostgreSQL (TEST_DATABASE_URL) again with two server processes at once,
+ * subscriptions (inside a batch's transaction, earlier batches committed and their charges under way:
+ * the fault-injection point hold-in-renewal-batch.ts), restarted, and left to finish: every subscription
+ * renewed exactly once (one renewal invoice per subscription and period, the renewal date one period on,
+ * invoice numbers gapless and unique) and every invoice charged exactly once (one succeeded charge in the
+ * sandbox's own tables per customer, one booked payment per invoice, all Paid). On PostgreSQL (TEST_DATABASE_URL) again with two server processes at once,
  * one killed mid-pass. On PGlite (no TEST_DATABASE_URL) the single-process case runs on a PGlite
  * folder, and the two-process case proves the other half of the guarantee: a second process on the
  * same folder is refused, so two runners can never share embedded data.
@@ -56,14 +57,22 @@ async function started(server: SpawnedServer): Promise<string> {
   return outcome.url;
 }
 
-/** 2,000 accounts on Pro monthly, their period ending 2026-04-10 (one INSERT … SELECT generate_series each). */
+/** 2,000 accounts on Pro monthly with a saved sandbox card, their period ending 2026-04-10 (one INSERT … SELECT generate_series each). */
 async function seed(database: Database): Promise<void> {
   await database.db.execute(sql.raw(`insert into accounts (uid, name) select 'kacct-' || i, 'Kill test ' || i from generate_series(1, ${COUNT}) i`));
+  await database.db.execute(sql.raw(`insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior)
+    select 'pm_kren_' || i, 'cus_kren_' || i, 'visa', '4242', 12, 2034, 'succeed' from generate_series(1, ${COUNT}) i`));
+  await database.db.execute(sql.raw(`insert into payment_information (uid, account_uid, card_type, last_four_digits, payment_token, gateway, customer_token)
+    select 'kren-pi-' || i, 'kacct-' || i, 'visa', '4242', 'pm_kren_' || i, 'sandbox', 'cus_kren_' || i from generate_series(1, ${COUNT}) i`));
   await database.db.execute(sql.raw(`insert into subscriptions (uid, account_uid, plan_uid, quantity, billing_renewal_term, start_date, renewal_date, anchor_date)
     select 'ksub-' || i, 'kacct-' || i, 'plan-pro', 1, 'Monthly', '2026-01-10T00:00:00Z', '2026-04-10T00:00:00Z', '2026-01-10' from generate_series(1, ${COUNT}) i`));
 }
 
-interface PassState { invoices: number; perSubscriptionMax: number; renewedDates: number; numbersGapless: boolean; numbersUnique: boolean; due: number }
+interface PassState {
+  invoices: number; perSubscriptionMax: number; renewedDates: number; numbersGapless: boolean; numbersUnique: boolean; due: number;
+  /** Renewal invoices Paid; succeeded sandbox charges on the customers' intents (the provider's own record); the most on one customer. */
+  paid: number; charges: number; chargesPerCustomerMax: number; paymentsPerInvoiceMax: number;
+}
 
 async function state(database: Database): Promise<PassState> {
   const q = async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
@@ -71,8 +80,14 @@ async function state(database: Database): Promise<PassState> {
   const dates = await q<{ n: string }>(`select count(*) n from subscriptions where uid like 'ksub-%' and renewal_date = '2026-05-10T00:00:00Z'`);
   const due = await q<{ n: string }>(`select count(*) n from subscriptions where uid like 'ksub-%' and renewal_date <= '2026-04-10T00:00:00Z'`);
   const nums = await q<{ n: string; d: string; lo: number | null; hi: number | null }>(`select count(*) n, count(distinct invoice_number) d, min(invoice_number) lo, max(invoice_number) hi from invoices`);
+  const paid = await q<{ n: string }>(`select count(*) n from invoices where kind = 'renewal' and subscription_uid like 'ksub-%' and status = 'Paid' and amount_paid = total`);
+  // Each customer has one renewal invoice, so a customer's succeeded charges are that invoice's charges.
+  const charges = await q<{ n: string; per_max: string | null }>(`select count(*) n, max(c) per_max from (select count(*) c from sandbox_charges ch join sandbox_intents si on si.id = ch.intent_id
+    where si.customer_id like 'cus_kren_%' and ch.status = 'succeeded' group by si.customer_id) x`);
+  const payments = await q<{ per_max: string | null }>(`select max(c) per_max from (select count(*) c from payments where status = 'succeeded' and account_uid like 'kacct-%' group by invoice_uid) x`);
   const total = Number(nums.n);
   return {
+    paid: Number(paid.n), charges: Number(charges.n), chargesPerCustomerMax: Number(charges.per_max ?? 0), paymentsPerInvoiceMax: Number(payments.per_max ?? 0),
     invoices: Number(inv.n), perSubscriptionMax: Number(inv.per_max ?? 0), renewedDates: Number(dates.n), due: Number(due.n),
     numbersUnique: Number(nums.d) === total, numbersGapless: total === 0 || (nums.lo === 1 && nums.hi === total),
   };
@@ -88,10 +103,13 @@ async function prepare(env: Record<string, string>, openData: () => Promise<Data
   try { await seed(database); } finally { await database.close(); }
 }
 
-const exactlyOnce: PassState = { invoices: COUNT, perSubscriptionMax: 1, renewedDates: COUNT, due: 0, numbersGapless: true, numbersUnique: true };
+const exactlyOnce: PassState = {
+  invoices: COUNT, perSubscriptionMax: 1, renewedDates: COUNT, due: 0, numbersGapless: true, numbersUnique: true,
+  paid: COUNT, charges: COUNT, chargesPerCustomerMax: 1, paymentsPerInvoiceMax: 1,
+};
 
 describe('a server killed in the middle of a renewal pass of 2,000 due subscriptions', () => {
-  it('is restarted and finishes the pass: every subscription renewed exactly once, invoice numbers gapless', { timeout: 300_000 }, async () => {
+  it('is restarted and finishes the pass: every subscription renewed exactly once (numbers gapless), every invoice charged exactly once', { timeout: 300_000 }, async () => {
     const pg = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
     const file = configFile();
     const dataDir = path.join(root, 'one');
@@ -118,6 +136,14 @@ describe('a server killed in the middle of a renewal pass of 2,000 due subscript
       servers.push(again);
       await started(again);
       await until('the pass finished', () => (/"msg":"renewal pass"/.test(again.stdout()) ? true : null), servers);
+      // The charges the killed process had claimed (some maybe made at the sandbox, not yet booked) finish
+      // once their outbox lease ends; every invoice is then Paid, each charged once.
+      database = await openData();
+      try {
+        await until('every renewal invoice paid', async () => ((await state(database)).paid === COUNT ? true : null), servers, 240_000);
+      } finally {
+        await database.close();
+      }
       again.child.kill('SIGTERM');
       expect(await again.exited(), again.stderr()).toBe(0);
       database = await openData();
@@ -165,7 +191,10 @@ describe('a server killed in the middle of a renewal pass of 2,000 due subscript
           method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_KEY}` }, body: JSON.stringify({ Now: '2026-04-10T00:20:00Z' }),
         });
         expect(res.status).toBe(200);
-        await until('every subscription renewed', async () => ((await state(database)).due === 0 ? true : null), servers);
+        await until('every subscription renewed and paid', async () => {
+          const now = await state(database);
+          return now.due === 0 && now.paid === COUNT ? true : null;
+        }, servers, 240_000);
         b.child.kill('SIGTERM');
         expect(await b.exited(), b.stderr()).toBe(0);
         expect(await state(database)).toEqual(exactlyOnce);
