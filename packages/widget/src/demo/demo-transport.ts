@@ -62,12 +62,6 @@ async function demoTeamOf(persona: DemoPersonaName, access: 'read' | 'write' = '
   return import('./demo-team.ts');
 }
 
-/**
- * A route the generated API types do not have yet (issue 17's invoice payment, whose server routes land beside this
- * work): matched by its path template like the others; after `npm run api:types` it becomes a plain route().
- */
-const untypedRoute = (method: HttpMethod, path: string, handle: (req: DemoRequest<never>) => unknown): Route => ({ method, path, handle: handle as Handler<never> });
-
 const ROUTES: Route[] = [
   route('get', '/api/v1/widgets/auth/init', () => DEMO_SETTINGS),
   route('get', '/api/v1/public/billing/discountcoupons/exists', () => ({ Result: DEMO_COUPONS.some((c) => c.IsActive) })),
@@ -91,8 +85,8 @@ const ROUTES: Route[] = [
   // Native billing (issue 16): invoices, next payment, the card; nothing removed or downloaded (demo-native-billing.ts).
   route('get', '/api/v1/profile/account/invoices', async (req) => (await import('./demo-native-billing.ts')).demoInvoices(req.persona, req.query, req.now)),
   // 'Authenticate your payment' for one invoice (issue 17): demo-invoice-payment.ts.
-  untypedRoute('get', '/api/v1/profile/account/invoices/{Uid}/payment', async (req) => (await import('./demo-invoice-payment.ts')).demoInvoicePayment(req.persona, String(req.pathParams.Uid))),
-  untypedRoute('post', '/api/v1/profile/account/invoices/{Uid}/payment', async (req) => (await import('./demo-invoice-payment.ts')).demoPayInvoice(req.persona, String(req.pathParams.Uid))),
+  route('get', '/api/v1/profile/account/invoices/{Uid}/payment', async (req) => (await import('./demo-invoice-payment.ts')).demoInvoicePayment(req.persona, String(req.pathParams.Uid))),
+  route('post', '/api/v1/profile/account/invoices/{Uid}/payment', async (req) => (await import('./demo-invoice-payment.ts')).demoPayInvoice(req.persona, String(req.pathParams.Uid))),
   route('get', '/api/v1/profile/account/next-payment', async (req) => (await import('./demo-native-billing.ts')).demoNextPayment(req.persona, req.now)),
   route('get', '/api/v1/billing/paymentinformation', async (req) => (await import('./demo-native-billing.ts')).demoPaymentInformation(req.persona, req.now)),
   route('delete', '/api/v1/billing/paymentInformation/{id}', async (req) => (await import('./demo-native-billing.ts')).demoRemoveCard(req.persona)),
