@@ -33,7 +33,10 @@ export default defineConfig({
       output: {
         format: 'es',
         entryFileNames: 'chunks/[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Chunks are named by their hash alone: the loader's preload table (vite.build-plugins.ts) lists every
+        // screen's chunk names and is on every first screen, so a name costs bytes each visitor downloads. The
+        // shared "not available yet" screen keeps its name: the loader tells unbuilt states by it (isBuiltIn).
+        chunkFileNames: (chunk) => (chunk.name === 'not-available-screen' ? 'chunks/[name]-[hash].js' : 'chunks/[hash].js'),
         assetFileNames: 'chunks/[name]-[hash][extname]',
         // Keep what the first screen always needs (the translator, the English strings, the settings loader)
         // inside app.js: one gzip stream compresses better than several small chunks.
