@@ -34,6 +34,11 @@ async function seed(url, n) {
   await query(url, `insert into subscriptions (uid, account_uid, plan_uid, quantity, billing_renewal_term, start_date, renewal_date, anchor_date)
     select 'bsub-' || i, 'bacct-' || i, 'plan-pro', 1, 'Monthly', date_trunc('day', now()) - interval '1 month 1 day', date_trunc('day', now()) - interval '1 day',
       (date_trunc('day', now()) - interval '1 month 1 day')::date from generate_series(1, ${n}) i`);
+  // Each customer has a saved sandbox card (4242: every charge succeeds), so --until=paid measures the charges too.
+  await query(url, `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior)
+    select 'pm_bench_' || i, 'cus_bench_' || i, 'visa', '4242', 12, 2034, 'succeed' from generate_series(1, ${n}) i`);
+  await query(url, `insert into payment_information (uid, account_uid, card_type, last_four_digits, payment_token, gateway, customer_token)
+    select 'bench-pi-' || i, 'bacct-' || i, 'visa', '4242', 'pm_bench_' || i, 'sandbox', 'cus_bench_' || i from generate_series(1, ${n}) i`);
   await query(url, 'analyze');
 }
 
