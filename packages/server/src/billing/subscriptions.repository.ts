@@ -54,25 +54,28 @@ export interface SubscriptionFilter {
 }
 
 /** The only module that reads and writes subscriptions, their add-ons and their coupons. */
+/** Subscription rows with their add-ons and coupons (two queries for any number of rows); the renewal pass reads its batch with it too. */
+export async function subscriptionsWithChildren(db: Db, rows: SubscriptionRow[]): Promise<StoredSubscription[]> {
+  if (rows.length === 0) return [];
+  const uids = rows.map((r) => r.uid);
+  const addOnRows = await db.select().from(subscriptionAddOns).where(inArray(subscriptionAddOns.subscriptionUid, uids)).orderBy(asc(subscriptionAddOns.uid));
+  const couponRows = await db.select().from(discountCouponSubscriptions).where(inArray(discountCouponSubscriptions.subscriptionUid, uids)).orderBy(asc(discountCouponSubscriptions.startDate));
+  return rows.map((r) => ({
+    uid: r.uid, accountUid: r.accountUid, planUid: r.planUid, quantity: r.quantity, term: r.billingRenewalTerm as BillingRenewalTerm,
+    startDate: r.startDate, endDate: r.endDate, expirationDate: r.expirationDate, renewalDate: r.renewalDate, anchorDate: r.anchorDate,
+    newRequiredQuantity: r.newRequiredQuantity, isPlanUpgradeRequired: r.isPlanUpgradeRequired, planUpgradeRequiredMessage: r.planUpgradeRequiredMessage,
+    addOns: addOnRows.filter((a) => a.subscriptionUid === r.uid).map((a) => ({
+      uid: a.uid, addOnUid: a.addOnUid, quantity: a.quantity, term: a.billingRenewalTerm as BillingRenewalTerm,
+      startDate: a.startDate, endDate: a.endDate, renewalDate: a.renewalDate,
+    })),
+    coupons: couponRows.filter((c) => c.subscriptionUid === r.uid).map((c) => ({
+      uid: c.uid, couponUid: c.discountCouponUid, startDate: c.startDate, expireDate: c.expireDate,
+    })),
+  }));
+}
+
 export function subscriptionsRepository(db: Db) {
-  async function withChildren(rows: SubscriptionRow[]): Promise<StoredSubscription[]> {
-    if (rows.length === 0) return [];
-    const uids = rows.map((r) => r.uid);
-    const addOnRows = await db.select().from(subscriptionAddOns).where(inArray(subscriptionAddOns.subscriptionUid, uids)).orderBy(asc(subscriptionAddOns.uid));
-    const couponRows = await db.select().from(discountCouponSubscriptions).where(inArray(discountCouponSubscriptions.subscriptionUid, uids)).orderBy(asc(discountCouponSubscriptions.startDate));
-    return rows.map((r) => ({
-      uid: r.uid, accountUid: r.accountUid, planUid: r.planUid, quantity: r.quantity, term: r.billingRenewalTerm as BillingRenewalTerm,
-      startDate: r.startDate, endDate: r.endDate, expirationDate: r.expirationDate, renewalDate: r.renewalDate, anchorDate: r.anchorDate,
-      newRequiredQuantity: r.newRequiredQuantity, isPlanUpgradeRequired: r.isPlanUpgradeRequired, planUpgradeRequiredMessage: r.planUpgradeRequiredMessage,
-      addOns: addOnRows.filter((a) => a.subscriptionUid === r.uid).map((a) => ({
-        uid: a.uid, addOnUid: a.addOnUid, quantity: a.quantity, term: a.billingRenewalTerm as BillingRenewalTerm,
-        startDate: a.startDate, endDate: a.endDate, renewalDate: a.renewalDate,
-      })),
-      coupons: couponRows.filter((c) => c.subscriptionUid === r.uid).map((c) => ({
-        uid: c.uid, couponUid: c.discountCouponUid, startDate: c.startDate, expireDate: c.expireDate,
-      })),
-    }));
-  }
+  const withChildren = (rows: SubscriptionRow[]) => subscriptionsWithChildren(db, rows);
 
   return {
     async get(uid: string): Promise<StoredSubscription | null> {

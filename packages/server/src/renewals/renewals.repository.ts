@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql, gte } from 'drizzle-orm';
-import type { BillingRenewalTerm } from '@portico/core';
 import type { Db } from '../db/database.ts';
-import { accounts, addresses, discountCouponSubscriptions, invoiceCounters, invoices, outbox, subscriptionAddOns, subscriptions } from '../db/schema.ts';
-import type { StoredSubscription } from '../billing/subscriptions.repository.ts';
+import { accounts, addresses, invoiceCounters, invoices, outbox, subscriptionAddOns, subscriptions } from '../db/schema.ts';
+import { subscriptionsWithChildren, type StoredSubscription } from '../billing/subscriptions.repository.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { usageRepository } from '../usage/usage.repository.ts';
 
@@ -42,24 +41,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * for a whole batch, so a pass of 100,000 subscriptions costs a few queries per 200 rows.
  */
 export function renewalsRepository(db: Db) {
-  async function withChildren(rows: SubscriptionRow[]): Promise<StoredSubscription[]> {
-    if (rows.length === 0) return [];
-    const uids = rows.map((r) => r.uid);
-    const addOnRows = await db.select().from(subscriptionAddOns).where(inArray(subscriptionAddOns.subscriptionUid, uids)).orderBy(asc(subscriptionAddOns.uid));
-    const couponRows = await db.select().from(discountCouponSubscriptions).where(inArray(discountCouponSubscriptions.subscriptionUid, uids)).orderBy(asc(discountCouponSubscriptions.startDate));
-    return rows.map((r) => ({
-      uid: r.uid, accountUid: r.accountUid, planUid: r.planUid, quantity: r.quantity, term: r.billingRenewalTerm as BillingRenewalTerm,
-      startDate: r.startDate, endDate: r.endDate, expirationDate: r.expirationDate, renewalDate: r.renewalDate, anchorDate: r.anchorDate,
-      newRequiredQuantity: r.newRequiredQuantity, isPlanUpgradeRequired: r.isPlanUpgradeRequired, planUpgradeRequiredMessage: r.planUpgradeRequiredMessage,
-      addOns: addOnRows.filter((a) => a.subscriptionUid === r.uid).map((a) => ({
-        uid: a.uid, addOnUid: a.addOnUid, quantity: a.quantity, term: a.billingRenewalTerm as BillingRenewalTerm,
-        startDate: a.startDate, endDate: a.endDate, renewalDate: a.renewalDate,
-      })),
-      coupons: couponRows.filter((c) => c.subscriptionUid === r.uid).map((c) => ({
-        uid: c.uid, couponUid: c.discountCouponUid, startDate: c.startDate, expireDate: c.expireDate,
-      })),
-    }));
-  }
+  const withChildren = (rows: SubscriptionRow[]) => subscriptionsWithChildren(db, rows);
 
   return {
     /**
