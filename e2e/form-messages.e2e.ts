@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { signInCompanyConfigPerFile } from './support/members-site.ts';
+import { screenChunkPattern } from './support/screen-chunk.ts';
 import { acceptTerms, fillPerson, freeSignUpBody, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 
 /**
@@ -195,7 +196,8 @@ describe('busy state and the confirmation dialog (issue 15 item 7)', () => {
     await signedIn(page, email);
     // The next screen's code comes slowly: its chunk is held until released.
     const held: Route[] = [];
-    await page.route(/email-change-sent-screen/, (route) => { held.push(route); });
+    const sentScreen = screenChunkPattern('emailChangeSent');
+    await page.route(sentScreen, (route) => { held.push(route); });
     const dialog = await openPopup(page, 'emailChange', {}, 'Change email');
     await dialog.getByRole('textbox', { name: /^New email/ }).fill(uniqueEmail('busy-new'));
     await dialog.getByLabel(/^Current password/).fill(PASSWORD);
@@ -212,7 +214,7 @@ describe('busy state and the confirmation dialog (issue 15 item 7)', () => {
     mkdirSync(SHOTS, { recursive: true });
     await dialog.screenshot({ path: `${SHOTS}/email-change-submitted-busy.png` });
     await Promise.all(held.map((r) => r.continue()));
-    await page.unroute(/email-change-sent-screen/);
+    await page.unroute(sentScreen);
     await page.getByRole('dialog', { name: 'Check your inbox' }).getByText('We sent a link to', { exact: false }).waitFor();
   });
 
