@@ -68,7 +68,9 @@ export function postgresCpuMs() {
 export async function startPorticoProcess({ databaseUrl, config, env = {}, timeoutMs = 90_000 } = {}) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`node scripts/build.mjs\` first`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-proc-'));
-  const child = spawn(process.execPath, ['--import', path.join(BENCH_DIR, 'lib/rate-limit-register.mjs'), MAIN], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it (not allowed in NODE_OPTIONS).
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', path.join(BENCH_DIR, 'lib/rate-limit-register.mjs'), MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {

@@ -157,12 +157,11 @@ export async function recordPaid(
 }
 
 async function whenPaid(deps: CollectionDeps, repos: Repositories, invoice: CollectionInvoice, intent: GatewayIntent, now: Date): Promise<void> {
-  const stage = await repos.collection.accountStage(invoice.accountUid);
+  const { stage, plan } = await repos.collection.paidContext(invoice.accountUid, invoice.subscriptionUid);
   // Paid again: a past-due account (or a trial's first paid invoice) is Subscribed, unless another invoice still fails.
   if ((stage === 'PastDue' || stage === 'Trialing') && !(await repos.collection.otherInDunning(invoice.accountUid, invoice.uid))) {
     await repos.collection.setAccountStage(invoice.accountUid, 'Subscribed', now);
   }
-  const plan = invoice.subscriptionUid ? await repos.collection.planOf(invoice.subscriptionUid) : null;
   const lines = (invoice.lines ?? []) as { LineItemType: number; Amount: number; Tax: number }[];
   const m = intent.paymentMethod;
   const receipt: ReceiptMailPayload = {

@@ -123,11 +123,18 @@ export function collectionRepository(db: Db) {
       )).limit(1);
       return rows.length > 0;
     },
-    /** What a renewal's receipt names: the plan, its term and the next renewal day. */
-    async planOf(subscriptionUid: string): Promise<{ plan: string; term: string; renewalDate: Date | null } | null> {
-      const [row] = await db.select({ plan: plans.name, term: subscriptions.billingRenewalTerm, renewalDate: subscriptions.renewalDate })
-        .from(subscriptions).innerJoin(plans, eq(plans.uid, subscriptions.planUid)).where(eq(subscriptions.uid, subscriptionUid));
-      return row ?? null;
+    /**
+     * What booking a payment needs in one read: the account's stage and, for a subscription's invoice,
+     * what the receipt names (the plan, its term and the next renewal day).
+     */
+    async paidContext(accountUid: string, subscriptionUid: string | null): Promise<{ stage: string | null; plan: { plan: string; term: string; renewalDate: Date | null } | null }> {
+      const [row] = await db.select({ stage: accounts.accountStage, plan: plans.name, term: subscriptions.billingRenewalTerm, renewalDate: subscriptions.renewalDate })
+        .from(accounts)
+        .leftJoin(subscriptions, and(eq(subscriptions.uid, subscriptionUid ?? ''), eq(subscriptions.accountUid, accounts.uid)))
+        .leftJoin(plans, eq(plans.uid, subscriptions.planUid))
+        .where(eq(accounts.uid, accountUid));
+      if (!row) return { stage: null, plan: null };
+      return { stage: row.stage, plan: row.plan !== null && row.term !== null ? { plan: row.plan, term: row.term, renewalDate: row.renewalDate } : null };
     },
     async subscription(uid: string) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.uid, uid));

@@ -46,7 +46,9 @@ const DEV_MAILBOX_SIZE = 50;
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    // Pooled (a few connections reused for many messages): a renewal run's receipts would otherwise open
+    // one SMTP connection each. A `?pool=false` in SMTP_URL still turns it off (the URL's keys win).
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true }, { from: options.from });
     return {
       kind: 'smtp',
       async send(m) {

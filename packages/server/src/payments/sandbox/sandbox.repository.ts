@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sandboxCharges, sandboxIntents, sandboxInvoices, sandboxPaymentMethods, sandboxPortalSessions, sandboxSubscriptions } from '../../db/schema.ts';
 
@@ -53,13 +53,29 @@ export function sandboxRepository(db: Db) {
      * point leaves either nothing (the replay charges) or the whole charge (the replay answers it).
      * Null when an intent with this id (its idempotency key) exists already: nothing is written.
      */
+    /**
+     * The intent and its charge in ONE statement (a data-modifying CTE is atomic: both rows or neither),
+     * so an off-session charge costs the sandbox one round trip, as a provider's one API call; null when
+     * an intent with that id (the idempotency key's) exists already.
+     */
     async insertOffSessionCharge(intent: typeof sandboxIntents.$inferInsert, charge: typeof sandboxCharges.$inferInsert | null): Promise<SandboxIntentRow | null> {
-      return db.transaction(async (tx) => {
-        const [inserted] = await tx.insert(sandboxIntents).values(intent).onConflictDoNothing({ target: sandboxIntents.id }).returning();
-        if (!inserted) return null;
-        if (charge) await tx.insert(sandboxCharges).values(charge);
-        return inserted;
-      });
+      const inserted = db.$with('inserted').as(
+        db.insert(sandboxIntents).values(intent).onConflictDoNothing({ target: sandboxIntents.id }).returning(),
+      );
+      if (!charge) {
+        const [row] = await db.with(inserted).select().from(inserted);
+        return row ?? null;
+      }
+      // Referenced by nothing, the charge's CTE still runs (PostgreSQL runs every data-modifying CTE), once per inserted intent.
+      const charged = db.$with('charged').as(
+        db.insert(sandboxCharges).select(db.select({
+          id: sql<string>`${charge.id}::text`.as('id'), intentId: inserted.id, amount: sql<number>`${charge.amount}::integer`.as('amount'),
+          currency: sql<string>`${charge.currency}::text`.as('currency'), paymentMethodId: sql<string>`${charge.paymentMethodId}::text`.as('payment_method_id'),
+          status: sql<string>`${charge.status}::text`.as('status'), created: sql<Date>`now()`.as('created'),
+        }).from(inserted)).returning({ id: sandboxCharges.id }),
+      );
+      const [row] = await db.with(inserted, charged).select().from(inserted);
+      return row ?? null;
     },
     async getIntent(id: string): Promise<SandboxIntentRow | null> {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
