@@ -56,7 +56,12 @@ export const enSignup = {
   updatePayment: {
     save: 'Save',
     help: 'The card you enter here pays your next invoices. Nothing is charged now.',
+    // An account with an open invoice (a failed renewal): saving the card collects it at once.
+    helpDue: 'Saving this card pays invoice #{{number}} ({{amount}}) now. The receipt follows by email.',
+    helpDueMany: 'Saving this card pays your {{count}} open invoices ({{amount}} in all) now. The receipts follow by email.',
+    saveAndPay: 'Save and pay {{amount}}',
     saved: 'Your payment method was saved.',
+    savedPaying: 'Your card was saved. We are charging it {{amount}} now; the receipt follows by email.',
     signedOut: 'Log in to update your payment information.',
   },
 };

@@ -11,7 +11,6 @@ export const enBillingScreen = {
     none: 'No payment method on file.',
     formLabel: 'Card details',
     cancel: 'Cancel',
-    saved: 'Your payment method was saved.',
     update: 'Update',
     updateNamed: 'Update payment method',
     remove: 'Remove',

@@ -44,10 +44,10 @@ export function PaymentInformationBlock({ method, owner, accountUid, onSaved }: 
         {!method && <p className="p-muted">{t('billingScreen.payment.none')}</p>}
         <UpdatePaymentForm accountUid={accountUid} returnTo="billing" label={t('billingScreen.payment.formLabel')}
           cancel={method ? { label: t('billingScreen.payment.cancel'), run: () => setEditing(false) } : undefined}
-          onSaved={() => {
+          onSaved={(notice) => {
             setEditing(false);
             onSaved();
-            actions.notify(t('billingScreen.payment.saved'));
+            actions.notify(notice);
           }} />
       </section>
     );

@@ -4,7 +4,10 @@ import type { FieldError } from '@portico/core';
 import type { FieldValues } from '@portico/core/fields/index';
 import type { StateName } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
-import { useApi } from '../../api/use-api-query.ts';
+import { useApi, useApiQuery } from '../../api/use-api-query.ts';
+import { formatAmount } from '../../components/billing/format.ts';
+import { billingKey, fetchInvoices } from '../billing/billing-calls.ts';
+import { dueNow, type DueNow } from './due-now.ts';
 import { ApiProblem } from '../../api/api-problem.ts';
 import { ErrorList } from '../../components/error-list.tsx';
 import { useIncomingErrors } from '../../flow/incoming-errors.ts';
@@ -26,9 +29,9 @@ const NO_FIELDS = [] as const;
  * provider's redirect comes back to.
  */
 export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel }: {
-  accountUid: string; returnTo: StateName; label: string; onSaved(): void; cancel?: { label: string; run(): void };
+  accountUid: string; returnTo: StateName; label: string; onSaved(notice: string): void; cancel?: { label: string; run(): void };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { settings, runtime } = useWidget();
   const api = useApi();
   const incoming = useIncomingErrors();
@@ -39,6 +42,10 @@ export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel
   const payment = useRef<PaymentController | null>(null);
   const [complete, setComplete] = useState(false);
   const request = useMemo<PaymentIntentRequest | null>(() => ({ intentType: 'setup', accountUid }), [accountUid]);
+  // An open invoice (a failed renewal) is charged as soon as the card is saved: the screen says so, never 'Nothing is charged now'.
+  const invoices = useApiQuery(billingKey(accountUid, 'invoices:0'), (a) => fetchInvoices(a, 0));
+  const due: DueNow | null = invoices.data ? dueNow(invoices.data.items) : null;
+  const dueAmount = due ? formatAmount(due.amountMinor, due.currency, i18n.language) : '';
 
   const save = form.handleSubmit(async () => {
     const outcome = await payment.current?.confirm();
@@ -51,7 +58,7 @@ export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel
       throw err;
     }
     runtime.events.emit('paymentInformation.update', { accountUid });
-    onSaved();
+    onSaved(due ? t('signup.updatePayment.savedPaying', { amount: dueAmount }) : t('signup.updatePayment.saved'));
   });
 
   return (
@@ -62,13 +69,15 @@ export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel
           request={request}
           amount={null}
           amountText=""
-          help={t('signup.updatePayment.help')}
+          help={!due ? t('signup.updatePayment.help')
+            : due.count === 1 ? t('signup.updatePayment.helpDue', { number: due.invoiceNumber, amount: dueAmount })
+            : t('signup.updatePayment.helpDueMany', { count: due.count, amount: dueAmount })}
           returnUrl={signupReturnUrl(window.location.href, 'savePaymentInformation', returnTo)}
           controllerRef={payment}
           onComplete={setComplete}
         />
         {termsRequired && settings.TermsText && <TermsCheckbox form={form} html={settings.TermsText} />}
-        <SubmitBar label={t('signup.updatePayment.save')} blockers={!complete ? ['payment'] : []} busy={form.busy} />
+        <SubmitBar label={due ? t('signup.updatePayment.saveAndPay', { amount: dueAmount }) : t('signup.updatePayment.save')} blockers={!complete ? ['payment'] : []} busy={form.busy} />
         {cancel && (
           <button type="button" className="p-btn p-btn-secondary p-btn-block" style={{ marginTop: 8 }} onClick={cancel.run}>{cancel.label}</button>
         )}

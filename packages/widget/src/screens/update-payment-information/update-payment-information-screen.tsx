@@ -28,8 +28,8 @@ export default function UpdatePaymentInformationScreen({ params }: ScreenProps<'
     <div>
       <ScreenHeading>{t('states.updatePaymentInformation')}</ScreenHeading>
       <UpdatePaymentForm accountUid={accountUid} returnTo="updatePaymentInformation" label={t('states.updatePaymentInformation')}
-        onSaved={() => {
-          actions.notify(t('signup.updatePayment.saved'));
+        onSaved={(notice) => {
+          actions.notify(notice);
           actions.goTo(params.nextState ?? 'billing');
         }} />
     </div>
