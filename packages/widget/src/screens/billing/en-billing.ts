@@ -32,7 +32,10 @@ export const enBillingScreen = {
     heading: 'Invoices',
     none: 'No invoices yet.',
     number: 'Invoice #{{number}}',
-    status: { Open: 'Open', Paid: 'Paid', Void: 'Void' },
+    // 'Open' reads as nothing to do: an open invoice is one not paid yet (a renewal whose charge failed, or is running).
+    status: { Open: 'Unpaid', Paid: 'Paid', Void: 'Void' },
+    payNow: 'Pay now',
+    payNowNamed: 'Pay invoice #{{number}} now',
     download: 'Download PDF',
     downloadNamed: 'Download invoice #{{number}} (PDF)',
     viewMore: 'View more',

@@ -72,7 +72,7 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
             ? <p className="p-muted">{t('billingScreen.invoices.none')}</p>
             : (
               <ul className="p-groups" aria-label={t('billingScreen.invoices.heading')}>
-                {list.map((inv) => <InvoiceRow key={inv.Uid} invoice={inv} />)}
+                {list.map((inv) => <InvoiceRow key={inv.Uid} invoice={inv} owner={owner} />)}
               </ul>
             )}
           {more.errors.length > 0 && <ErrorList errors={more.errors} />}
@@ -121,9 +121,9 @@ function Discounts() {
   );
 }
 
-function InvoiceRow({ invoice }: { invoice: Invoice }) {
+function InvoiceRow({ invoice, owner }: { invoice: Invoice; owner: boolean }) {
   const { t, i18n } = useTranslation();
-  const { runtime } = useWidget();
+  const { runtime, actions } = useWidget();
   const api = useApi();
   const download = useAction(async () => {
     const url = await invoicePdfUrl(api, invoice.Uid, runtime.config.server);
@@ -146,6 +146,13 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       </div>
       <div className="p-row-actions">
         <span className="p-group-value">{formatAmount(toMinor(invoice.Amount, invoice.Currency), invoice.Currency, i18n.language)}</span>
+        {/* The owner pays an unpaid invoice with a card: updatePaymentInformation says what it charges, and saving collects it. */}
+        {owner && invoice.BillingInvoiceStatus === 'Open' && invoice.Amount > 0 && (
+          <button type="button" className="p-link" aria-label={t('billingScreen.invoices.payNowNamed', { number: invoice.InvoiceNumber })}
+            onClick={() => actions.goTo('updatePaymentInformation', { nextState: 'billing' })}>
+            {t('billingScreen.invoices.payNow')}
+          </button>
+        )}
         <button type="button" className="p-link" aria-label={t('billingScreen.invoices.downloadNamed', { number: invoice.InvoiceNumber })}
           aria-busy={download.busy || undefined} disabled={download.busy} onClick={() => void download.run()}>
           {t('billingScreen.invoices.download')}
