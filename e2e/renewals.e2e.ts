@@ -16,7 +16,8 @@ import { setHarnessTheme, setHarnessToken, signedInImportedOwner, todayStart, ty
  * a soft decline (…9979) mails 'payment failed', the mail's link and the owner's login lead to
  * updatePaymentInformation while a team member's login lands on accountActionRequired, and the new card
  * pays the open invoice at once; a hard decline (…9987) is never retried while a soft one beside it is,
- * day 1, 3 and 7; a downgrade scheduled in the widget takes effect at the renewal, at the cheaper price.
+ * day 1, 3 and 7; a charge the bank wants authenticated mails the link to 'Authenticate your payment'; a downgrade
+ * scheduled in the widget takes effect at the renewal, at the cheaper price.
  * In Chromium by role and label; axe and screenshots of the past-due screens in light and dark, 1280 and 390 px.
  */
 const ADMIN_KEY = 'e2e-renewals-admin-key-0123456789';
@@ -26,7 +27,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Two logins per width and eight axe scans: about 40 s alone, more beside another file on the two-core machine. */
 const SCREENS_MS = 120_000;
-const CARDS = { visa: '4242 4242 4242 4242', insufficientFunds: '4000000000009979', lostCard: '4000000000009987' };
+const CARDS = { visa: '4242 4242 4242 4242', insufficientFunds: '4000000000009979', lostCard: '4000000000009987', authenticate: '4000002500003155' };
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
 const mails = mailboxPerFile(env);
 // The demo company (its post-login page, the Northwind site, is where mailed links open) without the captcha and
@@ -272,6 +273,32 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
       const billing = await adminBilling(hard.accountUid);
       expect(billing.Payments.filter((p) => p.InvoiceUid !== null).map((p) => p.Status)).toEqual(['failed']);
       expect(billing.AccountStage).toBe('PastDue');
+    } finally {
+      await resetClock();
+    }
+  });
+
+  test("a renewal the bank wants authenticated is not retried: the mail's link opens 'Authenticate your payment' for that invoice after login", async () => {
+    const owner = await proOwnerWithCard('sca', CARDS.authenticate);
+    const { RenewalDate } = await currentSubscription(owner.token, owner.accountUid);
+    try {
+      await moveClock(Date.parse(RenewalDate) + HOUR);
+      await expect.poll(async () => (await renewalOf(owner.accountUid))?.DunningStatus, { timeout: 20_000, interval: 250 }).toBe('action_required');
+      const waiting = (await renewalOf(owner.accountUid))!;
+      expect(waiting).toMatchObject({ Status: 'Open', AttemptCount: 1, NextAttemptAt: null });
+      const mail = decodedMail(await mailTo(owner.email, 'Confirm your payment to Northwind Analytics'));
+      const link = /(http:\/\/[^\s"<]+portico_pay_invoice=[A-Za-z0-9_-]+)/.exec(mail)![1]!.replaceAll('&amp;', '&');
+      expect(new URL(link).searchParams.get('portico_pay_invoice')).toBe(waiting.Uid);
+
+      const page = await session.context.newPage();
+      await page.goto(link);
+      const gate = page.getByRole('dialog');
+      await gate.getByRole('button', { name: 'Log in' }).waitFor();
+      await logIn(gate, owner.email, PASSWORD);
+      const pay = page.getByRole('dialog', { name: 'Authenticate your payment' });
+      await pay.getByRole('list', { name: 'Invoice' }).getByText(String(waiting.InvoiceNumber), { exact: true }).waitFor();
+      await pay.getByRole('button', { name: 'Authenticate payment' }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Update payment information' }).count()).toBe(0);
     } finally {
       await resetClock();
     }
