@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { HARNESS, openDemoPage, screenshotPath } from './support/demo-page.ts';
-import { acceptTerms, fillCard, freeSignUpBody, openHarness, serverPerFile, uniqueEmail, SANDBOX } from './support/signup.ts';
+import { acceptTerms, fillCard, freeSignUpBody, openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
+import { openBilling, payingCustomer, pdfText } from './support/billing-customers.ts';
 import { apiCalls } from './support/api-calls.ts';
 import { setHarnessTheme, setHarnessToken } from './support/team-owner.ts';
 import { signInCompanyConfigPerFile } from './support/members-site.ts';
@@ -28,53 +27,9 @@ const server = serverPerFile(env);
 const api = apiCalls(() => server.url, ADMIN_KEY);
 type PorticoWindow = { Portico: { open(s: string): Promise<void> } };
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= pdf.numPages; p += 1) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  }
-  return parts.join('\n');
-}
-
-/** A paid sign-up on Pro monthly over the API with the sandbox's test card; signed in. */
-async function payingCustomer(): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail('payer');
-  const subscription = { Plan: { Uid: 'plan-pro' }, Quantity: 1, BillingRenewalTerm: 'Monthly' };
-  const body = freeSignUpBody(email, PASSWORD, null);
-  const intent = await api('POST', '/api/v1/billing/paymentinformation/intent?intentType=payment', { body: { Subscription: { ...subscription, Account: { BillingAddress: body.Account.BillingAddress } }, Email: email } });
-  expect(intent.status, JSON.stringify(intent.json)).toBe(200);
-  const config = await api('GET', '/api/v1/billing/paymentinformation/configuration');
-  const card = await fetch(`${server.url}/sandbox/v1/tokens`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ api_login_id: config.json.PublishableKey, card_number: SANDBOX.ok, expire_month: '12', expire_year: '2034', cvv: '123', name_on_card: 'Ada Lovelace' }),
-  });
-  const token = ((await card.json()) as { onetime_token: string }).onetime_token;
-  const confirmed = await fetch(`${server.url}/sandbox/v1/intents/confirm`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: intent.json.ClientSecret, payment_method: token }),
-  });
-  expect(confirmed.status).toBe(200);
-  const nonce = await api('POST', '/api/v1/nonce');
-  const registered = await api('POST', '/api/v1/crm/registrations', {
-    body: { ...freeSignUpBody(email, PASSWORD, nonce.json.Value), Subscription: subscription, PaymentInformation: { PaymentClientSecret: intent.json.ClientSecret } },
-  });
-  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
-  const signIn = await api('POST', '/api/v1/tokens', { form: { username: email, password: PASSWORD } });
-  expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
-  return { email, token: signIn.json.access_token as string };
-}
-
-async function openBilling(page: Page) {
-  await page.evaluate(() => (window as unknown as PorticoWindow).Portico.open('billing'));
-  const dialog = page.getByRole('dialog', { name: 'Billing' });
-  await dialog.getByRole('list', { name: 'Invoices' }).waitFor();
-  return dialog;
-}
-
 describe('native billing: next payment, the card, invoices and their PDF, recipients', () => {
   test('a paying member in Chromium, light and dark, desktop and phone, axe clean', async () => {
-    const customer = await payingCustomer();
+    const customer = await payingCustomer(api, server.url, PASSWORD);
     const page = await openHarness(session.context, server.url);
     await setHarnessToken(page, customer.token);
     let billing = await openBilling(page);

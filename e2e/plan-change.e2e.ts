@@ -7,6 +7,7 @@ import { apiCalls } from './support/api-calls.ts';
 import { decodedMail, mailboxPerFile } from './support/mailbox.ts';
 import { openHarness, serverPerFile } from './support/signup.ts';
 import { setHarnessTheme, setHarnessToken, signedInImportedOwner } from './support/team-owner.ts';
+import { saveCardOverApi } from './support/billing-customers.ts';
 
 /**
  * Issue 16 §1, the plan change that charges: an upgrade mid-period shows the prorated amount and the
@@ -33,21 +34,7 @@ async function ownerWithCard(tag: string, card: string | null): Promise<{ email:
   const { email, token, accountUid } = await signedInImportedOwner(api, server.url, mails, {
     tag, password: PASSWORD, subscription: { StartDate: `${start}T00:00:00Z`, Plan: { Uid: 'plan-starter' }, Quantity: 1, BillingRenewalTerm: 'Monthly' },
   });
-  if (card) {
-    const setup = await api('POST', `/api/v1/billing/paymentinformation/stripe/setup-intent?accountUid=${accountUid}`, { token, body: {} });
-    expect(setup.status, JSON.stringify(setup.json)).toBe(200);
-    const secret = setup.json.ClientSecret as string;
-    const config = await api('GET', '/api/v1/billing/paymentinformation/configuration');
-    const tokenRes = await api('POST', '/sandbox/v1/tokens', { body: { api_login_id: config.json.PublishableKey, card_number: card, expire_month: '12', expire_year: String(new Date().getUTCFullYear() + 3), cvv: '123', name_on_card: 'Ada Lovelace' } });
-    expect(tokenRes.status, JSON.stringify(tokenRes.json)).toBe(201);
-    const confirmed = await api('POST', '/sandbox/v1/intents/confirm', { body: { client_secret: secret, payment_method: tokenRes.json.onetime_token } });
-    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-    if (confirmed.json.status === 'requires_action') {
-      await fetch(new URL('/sandbox/v1/authenticate', server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_secret: secret, outcome: 'complete' }).toString() });
-    }
-    const saved = await api('POST', '/api/v1/billing/paymentinformation', { token, body: { PaymentClientSecret: secret, Account: { Uid: accountUid } } });
-    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-  }
+  if (card) await saveCardOverApi(api, server.url, { token, accountUid }, card);
   return { email, token, accountUid };
 }
 

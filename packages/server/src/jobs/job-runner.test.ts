@@ -118,6 +118,34 @@ describe('the server runs its jobs', () => {
   });
 });
 
+describe('a clock moved back', () => {
+  it('after a month forward and a reset, each job runs at once and then by its period (it waited for real time to catch up: found by the renewals e2e)', async () => {
+    const start = new Date('2027-06-01T00:00:00Z');
+    const clock = createClock({ initial: start.toISOString(), adjustable: true });
+    const runs: { name: string; at: string }[] = [];
+    const job = (name: string, everyNode: boolean): PeriodicJob => ({
+      name, everyMs: HOUR, everyNode, async run(ctx) { runs.push({ name, at: ctx.now().toISOString() }); return 1; },
+    });
+    const runner = createJobRunner({ db: database.db, clock, handlers: {}, minSleepMs: 20, periodic: [job('test.moved-back', false), job('test.moved-back-node', true)] });
+    const count = (name: string) => runs.filter((r) => r.name === name).length;
+    try {
+      await runner.start();
+      await eventually(() => count('test.moved-back') === 1 && count('test.moved-back-node') === 1);
+      // A month on (a renewal shown in a demo), then back: the runs of that later time must not hold the jobs for a month.
+      clock.set(new Date(start.getTime() + 30 * 24 * HOUR));
+      await eventually(() => count('test.moved-back') === 2 && count('test.moved-back-node') === 2, 5000);
+      // Back: each job runs once at the time it was moved back to, and then by its period from there.
+      clock.set(start);
+      await eventually(() => count('test.moved-back') === 3 && count('test.moved-back-node') === 3, 5000);
+      clock.set(new Date(start.getTime() + HOUR + 60_000));
+      await eventually(() => count('test.moved-back') === 4 && count('test.moved-back-node') === 4, 5000);
+      expect(runs.slice(-4).map((r) => r.at.slice(0, 13)).sort()).toEqual(['2027-06-01T00', '2027-06-01T00', '2027-06-01T01', '2027-06-01T01']);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
 describe('runJobsNow and drainTopics (an operator command: npm run renewals)', () => {
   it('runs the named jobs once now whatever their schedule, in order; a held run is not doubled; drains only the named topics', async () => {
     const clock = createClock({ initial: '2027-03-01T00:00:00Z', adjustable: true });

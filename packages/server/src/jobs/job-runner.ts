@@ -76,6 +76,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /** Set by a clock change, read by the loop (catchUpWithClock). */
+  let clockMoved = false;
   let unsubscribe: (() => void) | null = null;
   /** When each job is next due, as last seen (this node's cache of the table; refreshed every round). */
   let nextRuns = new Map<string, Date>();
@@ -191,10 +193,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wakeUp = done;
   });
 
+  /**
+   * After the clock moved: a job whose next run is more than a period ahead of the new time runs now. Only a clock
+   * moved back (the admin clock reset to real time) leaves such a schedule, and it held every job, renewals and
+   * collection included, until real time caught up with it. Forward moves change nothing here.
+   */
+  async function catchUpWithClock(): Promise<void> {
+    const now = clock.now();
+    for (const job of jobs) {
+      const next = nextOf(job);
+      if (!next || next.getTime() <= now.getTime() + job.everyMs) continue;
+      if (job.everyNode) localNext.set(job.name, now);
+      else await repo.dueAt([job.name], now);
+    }
+  }
+
   async function run(): Promise<void> {
     while (!stopped) {
       let wait = minSleepMs;
       try {
+        if (clockMoved) {
+          clockMoved = false;
+          await catchUpWithClock();
+        }
         await runDue();
         wait = await sleepMs();
       } catch (err) {
@@ -210,6 +231,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (wakeUp) wakeUp();
     else woken = true;
   };
+  const clockChanged = () => {
+    clockMoved = true;
+    wake();
+  };
 
   return {
     async start() {
@@ -219,7 +244,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopping = new AbortController();
       nextRuns = new Map();
       localNext = new Map();
-      unsubscribe = clock.onChange(wake);
+      unsubscribe = clock.onChange(clockChanged);
       outbox.start();
       loop = run();
     },
