@@ -213,6 +213,12 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
         await phoneUpdate.getByText('Payment information is required.').waitFor();
         await phoneUpdate.getByRole('textbox', { name: 'Card number' }).waitFor();
         await auditBothModes(ownerPhone, phoneUpdate, 'renewal-update-payment-phone');
+        // Billing lists the invoice as Unpaid, and 'Pay now' leads back to the card form.
+        const billing = await openBilling(ownerPhone);
+        const unpaid = invoiceRow(billing, failed.InvoiceNumber);
+        await unpaid.getByText('· Unpaid', { exact: false }).waitFor();
+        await unpaid.getByRole('button', { name: `Pay invoice #${failed.InvoiceNumber} now` }).click();
+        await ownerPhone.getByRole('dialog', { name: 'Update payment information' }).getByRole('button', { name: 'Save and pay $79.00' }).waitFor();
         // The member of the same account is told who can fix it.
         const memberPhone = await loginOnHarness(phone, memberEmail);
         const phoneAction = memberPhone.getByRole('dialog', { name: 'Action required' });
@@ -235,10 +241,13 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
       await auditBothModes(page, update, 'renewal-update-payment-desktop');
 
       // The owner saves a good card: the open invoice is charged at once (no clock moved) and shows Paid.
+      // The form says what saving does (never 'Nothing is charged now' with an invoice open).
+      await update.getByText(`Saving this card pays invoice #${failed.InvoiceNumber} ($79.00) now. The receipt follows by email.`).waitFor();
+      expect(await update.getByText('Nothing is charged now', { exact: false }).count()).toBe(0);
       await fillCard(update, CARDS.visa);
       await acceptTerms(update);
-      await update.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Your payment method was saved.').waitFor();
+      await update.getByRole('button', { name: 'Save and pay $79.00' }).click();
+      await page.getByText('Your card was saved. We are charging it $79.00 now; the receipt follows by email.').waitFor();
       await expect.poll(() => reopenedRowText(page, failed.InvoiceNumber), { timeout: 20_000, interval: 500 }).toMatch(/ · Paid/);
       const settled = await adminBilling(owner.accountUid);
       expect(settled.Invoices.find((i) => i.Uid === failed.Uid)).toMatchObject({ Status: 'Paid', AttemptCount: 2 });

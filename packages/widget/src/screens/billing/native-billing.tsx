@@ -32,7 +32,12 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
   const method = useApiQuery(billingKey(accountUid, 'method'), (api) => (accountUid ? fetchPaymentInformation(api, accountUid) : Promise.resolve(null)));
   // 'View more' adds the next 3 under those shown (spec 2 section 9: invoices load 3 at a time).
   const [extra, setExtra] = useState<Invoice[]>([]);
-  const first = useApiQuery(billingKey(accountUid, 'invoices:0'), (api) => fetchInvoices(api, 0));
+  // While an invoice is unpaid its status can change behind the screen (a charge running after a card was saved, a
+  // retry): each opening reads the list again instead of showing the cached one.
+  const [watchOpen, setWatchOpen] = useState(false);
+  const first = useApiQuery(billingKey(accountUid, 'invoices:0'), (api) => fetchInvoices(api, 0), watchOpen ? { maxAgeMs: 0 } : {});
+  const anyOpen = first.data?.items.some((i) => i.BillingInvoiceStatus === 'Open') ?? false;
+  if (anyOpen !== watchOpen) setWatchOpen(anyOpen);
   const api = useApi();
   const list = [...(first.data?.items ?? []), ...extra];
   const more = useAction(async () => {
@@ -47,7 +52,7 @@ export function NativeBilling(_props: ScreenProps<'billing'>) {
     <div className="p-billing">
       <ScreenHeading>{t('states.billing')}</ScreenHeading>
       {problems.map((p, i) => <ErrorList key={i} errors={problemErrors(p!)} />)}
-      {(!next.data || first.loading) && !problems.length && <Spinner />}
+      {(!next.data || !first.data) && !problems.length && <Spinner />}
       {next.data && (
         <section aria-labelledby="p-billing-next" className="p-billing-block" style={{ marginTop: 20 }}>
           <h3 id="p-billing-next" className="p-group-label">{t('billingScreen.nextPayment.heading')}</h3>

@@ -4,9 +4,9 @@ import type { FieldError } from '@portico/core';
 import type { FieldValues } from '@portico/core/fields/index';
 import type { StateName } from '@portico/core';
 import { useWidget } from '../../app/context.ts';
-import { useApi, useApiQuery } from '../../api/use-api-query.ts';
+import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
 import { formatAmount } from '../../components/billing/format.ts';
-import { billingKey, fetchInvoices } from '../billing/billing-calls.ts';
+import { BILLING_QUERY_PREFIX, billingKey, fetchInvoices } from '../billing/billing-calls.ts';
 import { dueNow, type DueNow } from './due-now.ts';
 import { ApiProblem } from '../../api/api-problem.ts';
 import { ErrorList } from '../../components/error-list.tsx';
@@ -34,6 +34,7 @@ export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel
   const { t, i18n } = useTranslation();
   const { settings, runtime } = useWidget();
   const api = useApi();
+  const cache = useQueryCache();
   const incoming = useIncomingErrors();
   const termsRequired = termsRequiredAt(settings, TERMS_AT.updatePaymentInformation);
   const validate = useCallback((values: FieldValues): FieldError[] =>
@@ -57,6 +58,8 @@ export function UpdatePaymentForm({ accountUid, returnTo, label, onSaved, cancel
       if (err instanceof ApiProblem && err.kind === 'rate-limited') return;
       throw err;
     }
+    // The open invoices are being charged: the billing screen reads its invoices and next payment again.
+    if (due) cache.invalidate(BILLING_QUERY_PREFIX);
     runtime.events.emit('paymentInformation.update', { accountUid });
     onSaved(due ? t('signup.updatePayment.savedPaying', { amount: dueAmount }) : t('signup.updatePayment.saved'));
   });
