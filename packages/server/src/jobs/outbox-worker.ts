@@ -10,7 +10,6 @@ export interface OutboxWorkerOptions {
   handlers: Record<string, OutboxHandler>;
   /** How often the table is looked at when idle (`wake()` looks at once). */
   pollMs?: number;
-  /** Deliveries in flight at once (the worker claims as many as are free); runOnce claims this many per round. */
   batchSize?: number;
   /** Attempts before a message is given up (left undelivered with its last error). */
   maxAttempts?: number;
@@ -85,40 +84,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     wakeUp = done;
   });
 
-  /**
-   * A pipeline, not rounds: up to batchSize deliveries are in flight, and each one that ends frees its
-   * slot for the next due message at once. (Rounds of batchSize waited for their slowest delivery, a
-   * receipt's SMTP exchange, before claiming again: a renewal run's charges and receipts queued behind it.)
-   */
-  const inFlight = new Set<Promise<void>>();
-  let slotFreed: (() => void) | null = null;
-  const slotFree = () => new Promise<void>((resolve) => { slotFreed = resolve; });
-
   async function run(): Promise<void> {
     while (!stopped) {
-      const free = o.batchSize - inFlight.size;
-      if (free <= 0) {
-        await slotFree();
-        continue;
-      }
-      let claimed = 0;
+      let tried = 0;
       try {
-        const messages = await repo.claimDue({ topics, limit: free, maxAttempts: o.maxAttempts, leaseMs });
-        claimed = messages.length;
-        for (const m of messages) {
-          const delivery: Promise<void> = deliver(m)
-            .catch((err: unknown) => o.log?.error({ outboxUid: m.uid, err: String(err) }, 'outbox bookkeeping failed'))
-            .finally(() => { inFlight.delete(delivery); const freed = slotFreed; slotFreed = null; freed?.(); });
-          inFlight.add(delivery);
-        }
+        tried = await runOnce(undefined);
       } catch (err) {
         // The database being away (restart, failover) must not end the loop.
         if (!stopped) o.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'outbox poll failed');
       }
-      // Fewer due than free slots: nothing more now; the next poll, or a wake() after a commit that enqueued.
-      if (!stopped && claimed < free) await pause(o.pollMs);
+      if (!stopped && tried < o.batchSize) await pause(o.pollMs);
     }
-    await Promise.all(inFlight);
   }
 
   return {
@@ -132,7 +108,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       stopping.abort();
       wakeUp?.();
-      (slotFreed as (() => void) | null)?.();
       await loop;
       loop = null;
     },
