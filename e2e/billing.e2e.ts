@@ -111,7 +111,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
       await smallBilling.screenshot({ path: screenshotPath(`billing-phone-${mode}`) });
     }
     await phone.close();
-  }, 150_000); // a paying customer, then every billing state in light, dark and phone width, each scanned by axe
+  });
 
   test('a free member: nothing to pay, no card, no invoices (the empty screen)', async () => {
     const email = uniqueEmail('free');

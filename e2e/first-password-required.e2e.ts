@@ -109,5 +109,5 @@ describe('registration.requirePassword: the password at sign-up, the link confir
     } finally {
       await other.close();
     }
-  }, 180_000);
+  });
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`npm start did not answer /healthz in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   const running = child;
@@ -87,7 +87,7 @@ async function openSite(pathname = '/'): Promise<Page> {
 }
 
 describe(`npm start on a port of its own (not 3000)`, () => {
-  test('the settings, the post-login URL, the payment return and the terms links point at that port; the terms pages load', { timeout: 120_000 }, async () => {
+  test('the settings, the post-login URL, the payment return and the terms links point at that port; the terms pages load', async () => {
     const init = await json(`${direct}/api/v1/widgets/auth/init`);
     expect(init.status).toBe(200);
     expect(init.body.RegistrationUrls).toMatchObject({ PostLogin: `${site}/?signed-in=1` });
@@ -105,7 +105,7 @@ describe(`npm start on a port of its own (not 3000)`, () => {
     expect(cors.headers.get('access-control-allow-origin')).toBe(site);
   });
 
-  test('a sign-up there is mailed links to that port, the config\'s own confirmation link included, and they open a page that loads', { timeout: 120_000 }, async () => {
+  test('a sign-up there is mailed links to that port, the config\'s own confirmation link included, and they open a page that loads', async () => {
     const email = uniqueEmail('port-signup');
     const page = await openSite('/');
     await page.evaluate(() => (window as unknown as { Portico: { open(s: string, o: object): Promise<void> } }).Portico
@@ -135,7 +135,7 @@ describe(`npm start on a port of its own (not 3000)`, () => {
     expect(await landed.title()).toContain('Northwind Analytics');
   });
 
-  test('reset a password through /dev/mailbox and sign in there: both end on that port, on a page that loads and shows the member', { timeout: 120_000 }, async () => {
+  test('reset a password through /dev/mailbox and sign in there: both end on that port, on a page that loads and shows the member', async () => {
     const email = uniqueEmail('port-reset');
     const imported = await json(`${direct}/api/v1/admin/accounts/import`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` },

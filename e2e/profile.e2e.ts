@@ -171,7 +171,7 @@ describe('profile and account in Chromium', () => {
     expect(acc).toMatchObject({ Name: 'Engines & Co', BillingAddress: { City: 'San Francisco', State: 'CA' }, MailingAddress: { City: 'San Francisco', PostalCode: '94105' } });
     await axeBothThemes(page, account, 'profile-account');
     await page.close();
-  }, 150_000); // seven screens, fourteen axe scans: about 60 s on a loaded 2-core machine
+  });
 
   test('phone width: the profile screens as a full-screen sheet, axe clean in light and dark', async () => {
     const { token } = await signedUpCustomer();

@@ -25,8 +25,6 @@ const PASSWORD = 'Correct Horse Battery 42!';
 const POPUP = { include: ['[data-portico-popup-host]'] };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Two logins per width, eight axe scans and the Billing round trip: about 45 s alone, 70 s beside another file on the two-core machine. */
-const SCREENS_MS = 180_000;
 const CARDS = { visa: '4242 4242 4242 4242', insufficientFunds: '4000000000009979', lostCard: '4000000000009987', authenticate: '4000002500003155' };
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
 const mails = mailboxPerFile(env);
@@ -256,7 +254,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
     } finally {
       await resetClock();
     }
-  }, SCREENS_MS);
+  });
 
   test('a hard decline is never retried, while a soft one beside it is retried on day 1, 3 and 7', async () => {
     const hard = await proOwnerWithCard('hard', CARDS.lostCard);

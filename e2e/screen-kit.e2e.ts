@@ -104,7 +104,7 @@ describe('the signed-in gate: one place, the screen outlet', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   test('an ended session on a member screen (the server answers 401): the token is forgotten and the same gate shows login', async () => {
     const owner = await teamOwner();
@@ -122,7 +122,7 @@ describe('the signed-in gate: one place, the screen outlet', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('the confirm shell (team remove and promote)', () => {
@@ -174,6 +174,6 @@ describe('the confirm shell (team remove and promote)', () => {
       } finally {
         await context.close();
       }
-    }, 180_000);
+    });
   }
 });

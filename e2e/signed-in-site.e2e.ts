@@ -111,7 +111,7 @@ async function recordFirstFrame(context: BrowserContext): Promise<void> {
 }
 
 describe('the site shows who is signed in', () => {
-  test('sign in from the header → no access_token in the address (nor in any Referer) → name, Account, Log out → reload keeps it → Log out → Log in and Sign up, in every tab', { timeout: 120_000 }, async () => {
+  test('sign in from the header → no access_token in the address (nor in any Referer) → name, Account, Log out → reload keeps it → Log out → Log in and Sign up, in every tab', async () => {
     const email = await member('header');
     const requests: { url: string; referer: string }[] = [];
     session.context.on('request', (r) => requests.push({ url: r.url(), referer: r.headers().referer ?? '' }));
@@ -183,7 +183,7 @@ describe('the site shows who is signed in', () => {
     expect(await header(page)).toEqual(SIGNED_OUT);
   });
 
-  test('a sign-in that ends on the page it started from (only the fragment changes) is taken in all the same, and the popup closes', { timeout: 120_000 }, async () => {
+  test('a sign-in that ends on the page it started from (only the fragment changes) is taken in all the same, and the popup closes', async () => {
     const email = await member('same-page');
     const page = await session.context.newPage();
     await page.goto(new URL('/?signed-in=1', server.url).href);
@@ -197,7 +197,7 @@ describe('the site shows who is signed in', () => {
     expect(await header(page)).toEqual(SIGNED_IN);
   });
 
-  test('a token set by the host page or another tab changes the header at once; elements added later get the state too', { timeout: 120_000 }, async () => {
+  test('a token set by the host page or another tab changes the header at once; elements added later get the state too', async () => {
     const token = await signInToken(await member('api'));
     const page = await session.context.newPage();
     await page.goto(new URL('/account.html', server.url).href);
@@ -220,7 +220,7 @@ describe('the site shows who is signed in', () => {
 
 describe('the signed-in header in light and dark, on a desktop and a 375 px phone', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`${colorScheme}: nothing overflows, axe finds nothing serious (screenshots e2e/screenshots/site-header-*)`, { timeout: 120_000 }, async () => {
+    test(`${colorScheme}: nothing overflows, axe finds nothing serious (screenshots e2e/screenshots/site-header-*)`, async () => {
       const token = await signInToken(await member(`look-${colorScheme}`));
       for (const width of [1280, 375]) {
         const context = await newContext(session.browser, { colorScheme, viewport: { width, height: width > 500 ? 900 : 812 } });
