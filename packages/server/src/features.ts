@@ -5,7 +5,7 @@ import type { PeriodicJob } from './jobs/job-types.ts';
 import { idempotencySweepJob } from './jobs/idempotency-sweep.ts';
 import type { RateLimitRow } from './http/rate-limits.ts';
 import { idempotencyRepository } from './http/idempotency.repository.ts';
-import { enqueueOutbox, type OutboxTopic } from './jobs/outbox.repository.ts';
+import { enqueueOutbox, enqueueOutboxMany, type OutboxTopic } from './jobs/outbox.repository.ts';
 import { rowCountsRepository } from './db/row-counts.repository.ts';
 import { accountsModule } from './accounts/accounts.module.ts';
 import { authModule } from './auth/auth.module.ts';
@@ -59,7 +59,10 @@ export function infrastructureJobs(ctx: JobsContext): PeriodicJob[] {
 const INFRASTRUCTURE = {
   idempotency: idempotencyRepository,
   /** Messages written in the caller's transaction, delivered after the commit by the job runner. */
-  outbox: (db: Db) => ({ enqueue: (topic: OutboxTopic, payload: unknown) => enqueueOutbox(db, topic, payload) }),
+  outbox: (db: Db) => ({
+    enqueue: (topic: OutboxTopic, payload: unknown) => enqueueOutbox(db, topic, payload),
+    enqueueMany: (messages: { topic: OutboxTopic; payload: unknown }[]) => enqueueOutboxMany(db, messages),
+  }),
   rowCounts: rowCountsRepository,
 };
 

@@ -4,7 +4,7 @@ import type { OutboxTopic } from '../jobs/outbox.repository.ts';
 import { invoiceRecipients } from '../invoices/invoice-recipients.ts';
 import type { PeriodicJob } from '../jobs/job-types.ts';
 import { unitOfWork } from '../unit-of-work.ts';
-import { chargeInvoiceHandler, type CollectionDeps } from './charge-invoice.ts';
+import { chargeInvoicesHandler, type CollectionDeps } from './charge-invoice.ts';
 import { collectionJob } from './collection-job.ts';
 import { collectionRepository } from './collection.repository.ts';
 import { paymentFailedMailHandler } from './payment-failed-mail.ts';
@@ -20,7 +20,7 @@ function deps(ctx: JobsContext): CollectionDeps {
 function outboxTopics(ctx: JobsContext): Partial<Record<OutboxTopic, OutboxHandler>> {
   const uow = unitOfWork(ctx.db);
   return {
-    'billing.charge-invoice': chargeInvoiceHandler(deps(ctx)),
+    'billing.charge-invoice': chargeInvoicesHandler(deps(ctx)),
     'mail.payment-failed': paymentFailedMailHandler({
       mailer: ctx.mail.mailer, companyName: ctx.mail.companyName, config: ctx.config, invoiceRecipients: (accountUid) => invoiceRecipients(uow, accountUid),
     }),

@@ -27,6 +27,12 @@ export type ClaimFilter =
 
 export type CollectionInvoice = typeof invoices.$inferSelect;
 
+/** The account's stage and the subscription's plan, term and next renewal, as a paid invoice's booking reads them. */
+export interface PaidContext {
+  stage: string | null;
+  plan: { plan: string; term: string; renewalDate: Date | null } | null;
+}
+
 /** Outcome columns written with the attempt's guard (attempt_in_flight = n). */
 export interface AttemptFailure {
   status: string;
@@ -80,14 +86,17 @@ export function collectionRepository(db: Db) {
       return row ?? null;
     },
     /**
-     * Ends attempt `attempt` as a success (the caller books the money next, in the same transaction). Null
-     * when this attempt's outcome is recorded already (a replay, a twin handler) or the invoice is no longer Open.
+     * Ends attempts as successes, several invoices in one statement (the caller books the money next, in
+     * the same transaction): each row only while its attempt is still in flight and it is Open. Answers
+     * the rows it moved; a replay, a twin handler or a voided invoice is left out.
      */
-    async finishPaid(uid: string, attempt: number): Promise<CollectionInvoice | null> {
-      const [row] = await db.update(invoices).set({
-        attemptInFlight: null, attemptCount: attempt, nextAttemptAt: null, dunningStatus: null, pendingIntentId: null,
-      }).where(guard(uid, attempt)).returning();
-      return row ?? null;
+    async finishPaid(attempts: { uid: string; attempt: number }[]): Promise<CollectionInvoice[]> {
+      if (attempts.length === 0) return [];
+      const pairs = sql.join(attempts.map((a) => sql`(${a.uid}::text, ${a.attempt}::integer)`), sql`, `);
+      return db.update(invoices).set({
+        // SET reads the row as it was: the attempt count becomes the attempt that was in flight.
+        attemptInFlight: null, attemptCount: sql`${invoices.attemptInFlight}`, nextAttemptAt: null, dunningStatus: null, pendingIntentId: null,
+      }).where(and(sql`(${invoices.uid}, ${invoices.attemptInFlight}) in (${pairs})`, eq(invoices.status, 'Open'))).returning();
     },
     /** Ends attempt `attempt` as a failure; null as finishPaid. */
     async finishFailed(uid: string, attempt: number, f: AttemptFailure): Promise<CollectionInvoice | null> {
@@ -124,17 +133,28 @@ export function collectionRepository(db: Db) {
       return rows.length > 0;
     },
     /**
-     * What booking a payment needs in one read: the account's stage and, for a subscription's invoice,
-     * what the receipt names (the plan, its term and the next renewal day).
+     * What booking payments needs in one read, by invoice uid: the account's stage and, for a
+     * subscription's invoice, what the receipt names (the plan, its term and the next renewal day).
      */
-    async paidContext(accountUid: string, subscriptionUid: string | null): Promise<{ stage: string | null; plan: { plan: string; term: string; renewalDate: Date | null } | null }> {
-      const [row] = await db.select({ stage: accounts.accountStage, plan: plans.name, term: subscriptions.billingRenewalTerm, renewalDate: subscriptions.renewalDate })
-        .from(accounts)
-        .leftJoin(subscriptions, and(eq(subscriptions.uid, subscriptionUid ?? ''), eq(subscriptions.accountUid, accounts.uid)))
+    async paidContexts(invoiceUids: string[]): Promise<Map<string, PaidContext>> {
+      if (invoiceUids.length === 0) return new Map();
+      const rows = await db.select({
+        uid: invoices.uid, stage: accounts.accountStage, plan: plans.name, term: subscriptions.billingRenewalTerm, renewalDate: subscriptions.renewalDate,
+      })
+        .from(invoices)
+        .innerJoin(accounts, eq(accounts.uid, invoices.accountUid))
+        .leftJoin(subscriptions, and(eq(subscriptions.uid, invoices.subscriptionUid), eq(subscriptions.accountUid, accounts.uid)))
         .leftJoin(plans, eq(plans.uid, subscriptions.planUid))
-        .where(eq(accounts.uid, accountUid));
-      if (!row) return { stage: null, plan: null };
-      return { stage: row.stage, plan: row.plan !== null && row.term !== null ? { plan: row.plan, term: row.term, renewalDate: row.renewalDate } : null };
+        .where(inArray(invoices.uid, invoiceUids));
+      return new Map(rows.map((r) => [r.uid, {
+        stage: r.stage, plan: r.plan !== null && r.term !== null ? { plan: r.plan, term: r.term, renewalDate: r.renewalDate } : null,
+      }]));
+    },
+    /** The invoices of these uids (those that exist), by uid. */
+    async invoices(uids: string[]): Promise<Map<string, CollectionInvoice>> {
+      if (uids.length === 0) return new Map();
+      const rows = await db.select().from(invoices).where(inArray(invoices.uid, uids));
+      return new Map(rows.map((r) => [r.uid, r]));
     },
     async subscription(uid: string) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.uid, uid));

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { enqueueSignupWebhook, signupWebhookHandler, type SignupWebhookPayload } from '../webhooks/signup-webhook.ts';
 import { createOutboxWorker, retryDelayMs, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
-import { outboxRepository } from './outbox.repository.ts';
+import { enqueueOutbox, outboxRepository } from './outbox.repository.ts';
 
 const SECRET = `whsec_${Buffer.from('a-test-signing-secret-of-32-bytes!').toString('base64')}`;
 
@@ -162,6 +162,51 @@ describe('sign-up webhook through the outbox', () => {
     await Promise.all(workers.map((w) => w.stop()));
     expect(deliveries).toHaveLength(40);
     expect(new Set(deliveries.map((d) => d.id))).toEqual(uids);
+  });
+});
+
+describe('a topic delivered several messages at a time', () => {
+  it('hands each claim of up to batchSize messages to one call; only the messages it names as failed are retried', async () => {
+    const uids: string[] = [];
+    for (let i = 0; i < 7; i += 1) uids.push(await enqueueOutbox(database.db, 'billing.charge-invoice', { n: i }));
+    const calls: number[][] = [];
+    let failOnce = true;
+    const w = worker({
+      handlers: {
+        'billing.charge-invoice': {
+          batchSize: 3,
+          async deliverMany(messages) {
+            calls.push(messages.map((m) => (m.payload as { n: number }).n));
+            const failures = new Map<string, unknown>();
+            const third = messages.find((m) => (m.payload as { n: number }).n === 3);
+            if (third && failOnce) { failOnce = false; failures.set(third.uid, new Error('gateway unavailable')); }
+            return failures;
+          },
+        },
+      },
+    });
+    expect(await w.runOnce()).toBe(3);
+    expect(await w.runOnce()).toBe(3);
+    expect(await w.runOnce()).toBe(1);
+    expect(calls.map((c) => c.length)).toEqual([3, 3, 1]);
+    const three = uids[3]!;
+    expect((await row(three))?.delivered).toBeNull();
+    expect((await row(three))?.lastError).toBe('gateway unavailable');
+    for (const uid of uids.filter((u) => u !== three)) expect((await row(uid))?.delivered).not.toBeNull();
+    // Due again after its backoff (100 ms here), alone.
+    await until(async () => (await w.runOnce()) === 1);
+    expect(calls.at(-1)).toEqual([3]);
+    expect((await row(three))?.delivered).not.toBeNull();
+  });
+
+  it('a call that throws fails every message it was given', async () => {
+    const uids = [await enqueueOutbox(database.db, 'billing.charge-invoice', { n: 1 }), await enqueueOutbox(database.db, 'billing.charge-invoice', { n: 2 })];
+    const w = worker({ handlers: { 'billing.charge-invoice': { batchSize: 10, deliverMany: async () => { throw new Error('database away'); } } } });
+    expect(await w.runOnce()).toBe(2);
+    for (const uid of uids) {
+      const r = await row(uid);
+      expect([r?.delivered, r?.lastError, r?.attempts]).toEqual([null, 'database away', 1]);
+    }
   });
 });
 

@@ -2,7 +2,22 @@ import type { Db } from '../db/database.ts';
 import { outboxRepository, type OutboxMessage } from './outbox.repository.ts';
 
 /** Delivers one message; throwing (or the signal aborting) counts as a failed attempt. */
-export type OutboxHandler = (message: OutboxMessage, signal: AbortSignal) => Promise<void>;
+export type OutboxMessageHandler = (message: OutboxMessage, signal: AbortSignal) => Promise<void>;
+
+/**
+ * Delivers up to `batchSize` messages of its topic at once, for a topic whose work is cheaper in bulk
+ * (the renewal charges: one read of the invoices, one booking transaction). Answers the messages that
+ * failed, each with why; every other message counts as delivered. Throwing fails them all.
+ */
+export interface OutboxBatchHandler {
+  batchSize: number;
+  deliverMany(messages: OutboxMessage[], signal: AbortSignal): Promise<Map<string, unknown>>;
+}
+
+/** A topic's handler: one message at a time, or several at once. */
+export type OutboxHandler = OutboxMessageHandler | OutboxBatchHandler;
+
+const isBatch = (h: OutboxHandler): h is OutboxBatchHandler => typeof h !== 'function';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -47,35 +62,73 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const repo = outboxRepository(o.db);
   const random = o.random ?? Math.random;
   const topics = Object.keys(o.handlers);
+  const batchTopics = new Set(topics.filter((t) => isBatch(o.handlers[t]!)));
   // Hidden from other workers for longer than a delivery may take, so only a dead worker's message is taken over.
   const leaseMs = o.timeoutMs * 2 + 5000;
   let stopped = true;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let stopping = new AbortController();
+  /** The last round claimed a full batch of some topic: more may be due, so the loop goes on without pausing. */
+  let fullRound = false;
+
+  const why = (err: unknown, signal: AbortSignal) =>
+    signal.aborted && !stopping.signal.aborted ? `timed out after ${o.timeoutMs} ms` : (err instanceof Error ? err.message : String(err));
+
+  async function failed(message: OutboxMessage, why: string): Promise<void> {
+    const lastTry = message.attempts >= o.maxAttempts;
+    await repo.markFailed(message.uid, why, stopping.signal.aborted ? 1000 : retryDelayMs(message.attempts, o.baseDelayMs, o.maxDelayMs, random));
+    const entry = { outboxUid: message.uid, topic: message.topic, attempts: message.attempts, error: why };
+    if (lastTry) o.log?.error(entry, 'outbox message given up after its last attempt');
+    else o.log?.warn(entry, 'outbox delivery failed; will retry');
+  }
 
   async function deliver(message: OutboxMessage): Promise<void> {
-    const handler = o.handlers[message.topic]!;
+    const handler = o.handlers[message.topic]! as OutboxMessageHandler;
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(o.timeoutMs)]);
     try {
       await handler(message, signal);
-      await repo.markDelivered(message.uid);
+      await repo.markDelivered([message.uid]);
     } catch (err) {
-      const why = signal.aborted && !stopping.signal.aborted ? `timed out after ${o.timeoutMs} ms` : (err instanceof Error ? err.message : String(err));
-      const lastTry = message.attempts >= o.maxAttempts;
-      await repo.markFailed(message.uid, why, stopping.signal.aborted ? 1000 : retryDelayMs(message.attempts, o.baseDelayMs, o.maxDelayMs, random));
-      const entry = { outboxUid: message.uid, topic: message.topic, attempts: message.attempts, error: why };
-      if (lastTry) o.log?.error(entry, 'outbox message given up after its last attempt');
-      else o.log?.warn(entry, 'outbox delivery failed; will retry');
+      await failed(message, why(err, signal));
     }
+  }
+
+  /** One topic's messages through its batch handler: the delivered marked in one statement, each failure on its own. */
+  async function deliverMany(handler: OutboxBatchHandler, messages: OutboxMessage[]): Promise<void> {
+    const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(o.timeoutMs)]);
+    let failures: Map<string, unknown>;
+    try {
+      failures = await handler.deliverMany(messages, signal);
+    } catch (err) {
+      failures = new Map(messages.map((m) => [m.uid, err]));
+    }
+    await repo.markDelivered(messages.filter((m) => !failures.has(m.uid)).map((m) => m.uid));
+    for (const m of messages) if (failures.has(m.uid)) await failed(m, why(failures.get(m.uid), signal));
   }
 
   async function runOnce(onlyTopics?: readonly string[]): Promise<number> {
     const wanted = onlyTopics ? topics.filter((t) => onlyTopics.includes(t)) : topics;
     if (wanted.length === 0) return 0;
-    const messages = await repo.claimDue({ topics: wanted, limit: o.batchSize, maxAttempts: o.maxAttempts, leaseMs });
-    await Promise.all(messages.map((m) => deliver(m).catch((err: unknown) => o.log?.error({ outboxUid: m.uid, err: String(err) }, 'outbox bookkeeping failed'))));
-    return messages.length;
+    const bookkeeping = (uids: string[]) => (err: unknown) => o.log?.error({ outboxUids: uids, err: String(err) }, 'outbox bookkeeping failed');
+    // The one-at-a-time topics share a claim of batchSize; each batch topic claims its own batchSize.
+    const single = wanted.filter((t) => !batchTopics.has(t));
+    fullRound = false;
+    const claims = [
+      single.length ? repo.claimDue({ topics: single, limit: o.batchSize, maxAttempts: o.maxAttempts, leaseMs }).then(async (messages) => {
+        if (messages.length >= o.batchSize) fullRound = true;
+        await Promise.all(messages.map((m) => deliver(m).catch(bookkeeping([m.uid]))));
+        return messages.length;
+      }) : Promise.resolve(0),
+      ...wanted.filter((t) => batchTopics.has(t)).map(async (t) => {
+        const handler = o.handlers[t] as OutboxBatchHandler;
+        const messages = await repo.claimDue({ topics: [t], limit: handler.batchSize, maxAttempts: o.maxAttempts, leaseMs });
+        if (messages.length) await deliverMany(handler, messages).catch(bookkeeping(messages.map((m) => m.uid)));
+        if (messages.length >= handler.batchSize) fullRound = true;
+        return messages.length;
+      }),
+    ];
+    return (await Promise.all(claims)).reduce((a, b) => a + b, 0);
   }
 
   const pause = (ms: number) => new Promise<void>((resolve) => {
@@ -86,14 +139,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function run(): Promise<void> {
     while (!stopped) {
-      let tried = 0;
+      fullRound = false;
       try {
-        tried = await runOnce(undefined);
+        await runOnce(undefined);
       } catch (err) {
         // The database being away (restart, failover) must not end the loop.
         if (!stopped) o.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'outbox poll failed');
       }
-      if (!stopped && tried < o.batchSize) await pause(o.pollMs);
+      if (!stopped && !fullRound) await pause(o.pollMs);
     }
   }
 

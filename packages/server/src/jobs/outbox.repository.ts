@@ -19,6 +19,12 @@ export async function enqueueOutbox(db: Db, topic: OutboxTopic, payload: unknown
   return uid;
 }
 
+/** Several messages in one insert, in the caller's transaction as enqueueOutbox (a renewal batch's, a charge booking's). */
+export async function enqueueOutboxMany(db: Db, messages: { topic: OutboxTopic; payload: unknown }[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(outbox).values(messages.map((m) => ({ uid: newUid(), topic: m.topic, payload: m.payload })));
+}
+
 export interface OutboxMessage {
   uid: string;
   topic: string;
@@ -61,8 +67,9 @@ export function outboxRepository(db: Db) {
           .returning({ uid: outbox.uid, topic: outbox.topic, payload: outbox.payload, attempts: outbox.attempts, created: outbox.created });
       });
     },
-    async markDelivered(uid: string): Promise<void> {
-      await db.update(outbox).set({ delivered: sql`now()`, lastError: null }).where(eq(outbox.uid, uid));
+    async markDelivered(uids: string[]): Promise<void> {
+      if (uids.length === 0) return;
+      await db.update(outbox).set({ delivered: sql`now()`, lastError: null }).where(inArray(outbox.uid, uids));
     },
     async markFailed(uid: string, error: string, retryInMs: number): Promise<void> {
       await db.update(outbox)

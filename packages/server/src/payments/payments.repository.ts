@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, invoices, paymentInformation, paymentIntents, payments } from '../db/schema.ts';
 
@@ -23,6 +23,29 @@ export interface OpenInvoice {
  * account's saved payment method. The gateways' records are theirs (the sandbox keeps its own tables).
  */
 export function paymentsRepository(db: Db) {
+  /** applyToInvoice for several invoices in one statement; answers the uids that are Paid now. */
+  async function applyToInvoices(items: { invoiceUid: string; amountMinor: number }[], at?: Date): Promise<Set<string>> {
+    if (items.length === 0) return new Set();
+    // paid_at by the server clock when the caller has it (the admin clock moves it), else the database's.
+    const paidAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+    const json = JSON.stringify(items.map((i) => ({ uid: i.invoiceUid, amount: i.amountMinor })));
+    const result = await db.execute(sql`update ${invoices} i set
+        amount_paid = i.amount_paid + v.amount,
+        status = case when i.amount_paid + v.amount >= i.total then 'Paid' else i.status end,
+        paid_at = case when i.amount_paid + v.amount >= i.total then coalesce(i.paid_at, ${paidAt}) else i.paid_at end
+      from jsonb_to_recordset(${json}::jsonb) as v(uid text, amount integer) where i.uid = v.uid
+      returning i.uid, i.status`) as unknown as { rows: { uid: string; status: string }[] };
+    return new Set(result.rows.filter((r) => r.status === 'Paid').map((r) => r.uid));
+  }
+  /** The saved methods of several accounts in one read, each account's oldest first. */
+  async function paymentInformationOfAccounts(accountUids: string[]): Promise<Map<string, PaymentInformationRow[]>> {
+    const byAccount = new Map<string, PaymentInformationRow[]>();
+    if (accountUids.length === 0) return byAccount;
+    const rows = await db.select().from(paymentInformation).where(inArray(paymentInformation.accountUid, accountUids))
+      .orderBy(asc(paymentInformation.updated));
+    for (const r of rows) byAccount.set(r.accountUid, [...(byAccount.get(r.accountUid) ?? []), r]);
+    return byAccount;
+  }
   return {
     /** `created` should be the server clock's now: a sign-up intent's lifetime and payment recovery are measured by it. */
     async insertIntent(row: Omit<typeof paymentIntents.$inferInsert, 'updated'>): Promise<PaymentIntentRow> {
@@ -79,8 +102,9 @@ export function paymentsRepository(db: Db) {
     },
 
     async paymentInformationOf(accountUid: string): Promise<PaymentInformationRow[]> {
-      return db.select().from(paymentInformation).where(eq(paymentInformation.accountUid, accountUid)).orderBy(asc(paymentInformation.updated));
+      return (await paymentInformationOfAccounts([accountUid])).get(accountUid) ?? [];
     },
+    paymentInformationOfAccounts,
     async paymentInformation(uid: string): Promise<PaymentInformationRow | null> {
       const [row] = await db.select().from(paymentInformation).where(eq(paymentInformation.uid, uid));
       return row ?? null;
@@ -102,8 +126,10 @@ export function paymentsRepository(db: Db) {
       return rows.length;
     },
 
-    async insertPayment(row: NewPayment): Promise<void> {
-      await db.insert(payments).values(row);
+    /** One payment row, or several in one insert (the renewal charges' booking). */
+    async insertPayment(rows: NewPayment | NewPayment[]): Promise<void> {
+      if (Array.isArray(rows) && rows.length === 0) return;
+      await db.insert(payments).values(Array.isArray(rows) ? rows : [rows]);
     },
     /**
      * Moves a payment on from 'authorized' only (compare and set): of the request's settle, payment
@@ -135,15 +161,9 @@ export function paymentsRepository(db: Db) {
     },
     /** Books money against an invoice; Paid once nothing is owed. Answers whether the invoice is Paid now. */
     async applyToInvoice(invoiceUid: string, amountMinor: number, at?: Date): Promise<boolean> {
-      // paid_at by the server clock when the caller has it (the admin clock moves it), else the database's.
-      const paidAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-      const [row] = await db.update(invoices).set({
-        amountPaid: sql`${invoices.amountPaid} + ${amountMinor}`,
-        status: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then 'Paid' else ${invoices.status} end`,
-        paidAt: sql`case when ${invoices.amountPaid} + ${amountMinor} >= ${invoices.total} then coalesce(${invoices.paidAt}, ${paidAt}) else ${invoices.paidAt} end`,
-      }).where(eq(invoices.uid, invoiceUid)).returning({ status: invoices.status });
-      return row?.status === 'Paid';
+      return (await applyToInvoices([{ invoiceUid, amountMinor }], at)).has(invoiceUid);
     },
+    applyToInvoices,
   };
 }
 

@@ -8,6 +8,7 @@ import { taxInput } from '../billing/resolve-subscription-request.ts';
 import { anchorDay, dayStart } from '../billing/subscription-timeline.ts';
 import type { StoredSubscription } from '../billing/subscriptions.repository.ts';
 import { newUid } from '../ids/new-uid.ts';
+import type { OutboxTopic } from '../jobs/outbox.repository.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { enqueueActivity } from '../webhooks/activity-webhook.ts';
 import type { RenewalAccount, RenewalInvoice } from './renewals.repository.ts';
@@ -150,8 +151,8 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
     if (toCharge.length && (await claimAttempt(repos, { invoiceUids: toCharge })).length) repos.afterCommit(() => deps.wakeOutbox?.());
     await deps.hold?.(batchNumber);
     if (deps.activity) {
-      const messages: { topic: string; payload: unknown }[] = [];
-      const collect = { enqueue: async (topic: string, payload: unknown) => { messages.push({ topic, payload }); return ''; } };
+      const messages: { topic: OutboxTopic; payload: unknown }[] = [];
+      const collect = { enqueue: async (topic: OutboxTopic, payload: unknown) => { messages.push({ topic, payload }); return ''; } };
       for (const [i, { invoice, sub }] of activities.entries()) {
         await enqueueActivity(collect, true, {
           type: 'subscription.renewed', occurredAt: now,
@@ -164,7 +165,7 @@ export async function renewDueBatch(deps: RenewDeps, now: Date, limit: number, b
           },
         });
       }
-      await repos.renewals.enqueueMany(messages);
+      await repos.outbox.enqueueMany(messages);
     }
     return result;
   });

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql, gte } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { accounts, addresses, invoiceCounters, invoices, outbox, subscriptionAddOns, subscriptions } from '../db/schema.ts';
+import { accounts, addresses, invoiceCounters, invoices, subscriptionAddOns, subscriptions } from '../db/schema.ts';
 import { subscriptionsWithChildren, type StoredSubscription } from '../billing/subscriptions.repository.ts';
-import { newUid } from '../ids/new-uid.ts';
 import { usageRepository } from '../usage/usage.repository.ts';
 
 /** What the renewal of one batch reads of an account (locked for the batch's transaction). */
@@ -125,11 +124,6 @@ export function renewalsRepository(db: Db) {
       const json = JSON.stringify(rows);
       await db.execute(sql`update ${accounts} a set account_credit = v.credit, account_stage = coalesce(v.stage, a.account_stage), updated = now()
         from jsonb_to_recordset(${json}::jsonb) as v(uid text, credit integer, stage text) where a.uid = v.uid`);
-    },
-    /** Outbox messages of the batch, in its transaction (one insert). */
-    async enqueueMany(messages: { topic: string; payload: unknown }[]): Promise<void> {
-      if (messages.length === 0) return;
-      await db.insert(outbox).values(messages.map((m) => ({ uid: newUid(), topic: m.topic, payload: m.payload })));
     },
   };
 }
