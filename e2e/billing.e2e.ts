@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { expectNoSeriousViolations } from './support/axe.ts';
+import { auditBothThemes, expectNoSeriousViolations, POPUP_HOST as POPUP } from './support/axe.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { HARNESS, openDemoPage, screenshotPath } from './support/demo-page.ts';
 import { acceptTerms, fillCard, freeSignUpBody, openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
@@ -18,7 +18,6 @@ import { signInCompanyConfigPerFile } from './support/members-site.ts';
  */
 const ADMIN_KEY = 'e2e-billing-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
-const POPUP = { include: ['[data-portico-popup-host]'] };
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
 // The demo company without the captcha and the confirmation mail: the paid sign-up is made over the API.
 signInCompanyConfigPerFile(env, 'billing');
@@ -43,12 +42,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     const rowText = (await row.textContent())!;
     const shownTotal = /\$[\d,]+\.\d\d/.exec(rowText)![0];
     const number = /Invoice #(\d+)/.exec(rowText)![1]!;
-    for (const mode of ['light', 'dark'] as const) {
-      await setHarnessTheme(page, mode);
-      await expectNoSeriousViolations(page, POPUP);
-      await billing.screenshot({ path: screenshotPath(`billing-desktop-${mode}`) });
-    }
-    await setHarnessTheme(page, 'light');
+    await auditBothThemes(page, billing, 'billing-desktop');
 
     // The PDF from the screen's link: the lines and the total the screen shows.
     const downloading = page.waitForEvent('download');
@@ -105,11 +99,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     const small = await openHarness(phone, server.url);
     await setHarnessToken(small, customer.token);
     const smallBilling = await openBilling(small);
-    for (const mode of ['light', 'dark'] as const) {
-      await setHarnessTheme(small, mode);
-      await expectNoSeriousViolations(small, POPUP);
-      await smallBilling.screenshot({ path: screenshotPath(`billing-phone-${mode}`) });
-    }
+    await auditBothThemes(small, smallBilling, 'billing-phone');
     await phone.close();
   });
 
@@ -127,12 +117,7 @@ describe('native billing: next payment, the card, invoices and their PDF, recipi
     await billing.getByText('No invoices yet.').waitFor();
     // No card on file: the card form is open from the start (spec 2).
     await billing.getByRole('form', { name: 'Card details' }).getByRole('textbox', { name: 'Card number' }).waitFor();
-    for (const mode of ['light', 'dark'] as const) {
-      await setHarnessTheme(page, mode);
-      await expectNoSeriousViolations(page, POPUP);
-      await billing.screenshot({ path: screenshotPath(`billing-empty-${mode}`) });
-    }
-    await setHarnessTheme(page, 'light');
+    await auditBothThemes(page, billing, 'billing-empty');
 
     // A card saved from the open form; on a free plan nothing is to come, so it may go: after 'Confirm it's you'
     // (the sign-in made older than the re-authentication window with the admin clock).

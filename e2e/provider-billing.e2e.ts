@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiCalls } from './support/api-calls.ts';
-import { expectNoSeriousViolations } from './support/axe.ts';
+import { auditBothThemes, expectNoSeriousViolations, POPUP_HOST as POPUP } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
 import { describeFocus, screenshotPath } from './support/demo-page.ts';
 import { mailboxPerFile } from './support/mailbox.ts';
@@ -21,7 +21,6 @@ import { setHarnessTheme, setHarnessToken, signedInTeamOwner } from './support/t
 const ADMIN_KEY = 'e2e-provider-billing-admin-key-0123';
 const PASSWORD = 'Correct Horse Battery 42!';
 const COMPANY = 'Northwind Analytics';
-const POPUP = { include: ['[data-portico-popup-host]'] };
 const env: Record<string, string> = { PORTICO_ADMIN_KEY: ADMIN_KEY };
 companyConfigPerFile(env, 'provider-billing', (demo) => {
   const config = demo.replace('billing:\n  system: Native', 'billing:\n  system: Stripe');
@@ -56,15 +55,6 @@ async function openBilling(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Billing' });
   await dialog.getByRole('table').first().waitFor();
   return dialog;
-}
-
-/** axe in light and dark at the page's current width, with a screenshot of each. */
-async function checkBothThemes(page: Page, shot: string, target: () => ReturnType<Page['getByRole']>) {
-  for (const mode of ['light', 'dark'] as const) {
-    await setHarnessTheme(page, mode);
-    await expectNoSeriousViolations(page, POPUP);
-    await target().screenshot({ path: screenshotPath(`${shot}-${mode}`) });
-  }
 }
 
 describe('payment-provider billing with the sandbox as the provider', () => {
@@ -102,7 +92,7 @@ describe('payment-provider billing with the sandbox as the provider', () => {
     const invoices = billing.getByRole('region', { name: 'Invoices' }).getByRole('table');
     await expect.poll(() => invoices.getByRole('link', { name: /^Download PDF: invoice of / }).count()).toBe(3);
     expect(await invoices.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual([expect.any(String), '$64.00', 'Paid', 'Download PDF']);
-    await checkBothThemes(page, 'provider-billing-desktop', () => page.getByRole('dialog', { name: 'Billing' }));
+    await auditBothThemes(page, page.getByRole('dialog', { name: 'Billing' }), 'provider-billing-desktop');
     await billing.getByRole('button', { name: 'View more' }).click();
     await expect.poll(() => invoices.getByRole('link', { name: /^Download PDF: invoice of / }).count()).toBe(4);
     expect(await billing.getByRole('button', { name: 'View more' }).count()).toBe(0);
@@ -129,7 +119,7 @@ describe('payment-provider billing with the sandbox as the provider', () => {
 
     // Phone width: the same screen, axe clean.
     await page.setViewportSize({ width: 390, height: 844 });
-    await checkBothThemes(page, 'provider-billing-phone', () => page.getByRole('dialog', { name: 'Billing' }));
+    await auditBothThemes(page, page.getByRole('dialog', { name: 'Billing' }), 'provider-billing-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await setHarnessTheme(page, 'light');
 
@@ -174,7 +164,7 @@ describe('payment-provider billing with the sandbox as the provider', () => {
     billing = await openBilling(page);
     const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(made.json.current_period_end as string));
     await billing.getByRole('status').getByText(`Your subscription is scheduled to end on ${long}`, { exact: true }).waitFor();
-    await checkBothThemes(page, 'provider-billing-cancelled', () => page.getByRole('dialog', { name: 'Billing' }));
+    await auditBothThemes(page, page.getByRole('dialog', { name: 'Billing' }), 'provider-billing-cancelled');
   });
 
   test('an account with nothing at the provider yet: no subscriptions, no invoices', async () => {

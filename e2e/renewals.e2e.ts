@@ -1,14 +1,14 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectNoSeriousViolations } from './support/axe.ts';
+import { auditBothThemes } from './support/axe.ts';
 import { apiCalls } from './support/api-calls.ts';
 import { openBilling, payingCustomer, pdfText, saveCardOverApi } from './support/billing-customers.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
-import { HARNESS, screenshotPath } from './support/demo-page.ts';
+import { HARNESS } from './support/demo-page.ts';
 import { decodedMail, mailboxPerFile, mailedResetLink, type Mail } from './support/mailbox.ts';
 import { companyConfigPerFile, logIn } from './support/members-site.ts';
 import { acceptTerms, fillCard, medium, openHarness, serverPerFile, uniqueEmail, usd } from './support/signup.ts';
-import { setHarnessTheme, setHarnessToken, signedInImportedOwner, todayStart, type ImportedOwner } from './support/team-owner.ts';
+import { setHarnessToken, signedInImportedOwner, todayStart, type ImportedOwner } from './support/team-owner.ts';
 
 /**
  * Issue 17 'Must show', native billing, the admin clock moved past the period end (never waited for):
@@ -22,7 +22,6 @@ import { setHarnessTheme, setHarnessToken, signedInImportedOwner, todayStart, ty
  */
 const ADMIN_KEY = 'e2e-renewals-admin-key-0123456789';
 const PASSWORD = 'Correct Horse Battery 42!';
-const POPUP = { include: ['[data-portico-popup-host]'] };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const CARDS = { visa: '4242 4242 4242 4242', insufficientFunds: '4000000000009979', lostCard: '4000000000009987', authenticate: '4000002500003155' };
@@ -121,16 +120,6 @@ async function loginOnHarness(context: BrowserContext, email: string): Promise<P
   return page;
 }
 
-/** axe in light and dark, with a screenshot of each. */
-async function auditBothModes(page: Page, dialog: Locator, name: string): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    await setHarnessTheme(page, mode);
-    await expectNoSeriousViolations(page, POPUP);
-    await dialog.screenshot({ path: screenshotPath(`${name}-${mode}`) });
-  }
-  await setHarnessTheme(page, 'light');
-}
-
 describe('renewals: the invoice and receipt, dunning by decline kind, a scheduled downgrade', () => {
   test('a paying customer past the period end: the renewal invoice is in Billing, Paid, and the receipt arrives with its PDF', async () => {
     const customer = await payingCustomer(api, server.url, PASSWORD);
@@ -210,7 +199,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
         const phoneUpdate = ownerPhone.getByRole('dialog', { name: 'Update payment information' });
         await phoneUpdate.getByText('Payment information is required.').waitFor();
         await phoneUpdate.getByRole('textbox', { name: 'Card number' }).waitFor();
-        await auditBothModes(ownerPhone, phoneUpdate, 'renewal-update-payment-phone');
+        await auditBothThemes(ownerPhone, phoneUpdate, 'renewal-update-payment-phone');
         // Billing lists the invoice as Unpaid, and 'Pay now' leads back to the card form.
         const billing = await openBilling(ownerPhone);
         const unpaid = invoiceRow(billing, failed.InvoiceNumber);
@@ -221,7 +210,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
         const memberPhone = await loginOnHarness(phone, memberEmail);
         const phoneAction = memberPhone.getByRole('dialog', { name: 'Action required' });
         await phoneAction.getByText('Ada Lovelace is the account owner and must log in to fix it.').waitFor();
-        await auditBothModes(memberPhone, phoneAction, 'renewal-action-required-phone');
+        await auditBothThemes(memberPhone, phoneAction, 'renewal-action-required-phone');
       } finally {
         await phone.close();
       }
@@ -232,11 +221,11 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
         await action.getByText('This account needs attention before you can continue.').waitFor();
         await action.getByText('Ada Lovelace is the account owner and must log in to fix it.').waitFor();
         expect(await member.getByRole('dialog', { name: 'Update payment information' }).count()).toBe(0);
-        await auditBothModes(member, action, 'renewal-action-required-desktop');
+        await auditBothThemes(member, action, 'renewal-action-required-desktop');
       } finally {
         await desktop.close();
       }
-      await auditBothModes(page, update, 'renewal-update-payment-desktop');
+      await auditBothThemes(page, update, 'renewal-update-payment-desktop');
 
       // The owner saves a good card: the open invoice is charged at once (no clock moved) and shows Paid.
       // The form says what saving does (never 'Nothing is charged now' with an invoice open).

@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshotPath } from './demo-page.ts';
+import { setHarnessTheme } from './team-owner.ts';
 
 export interface AxeViolationSummary {
   id: string;
@@ -34,4 +36,20 @@ export async function expectNoSeriousViolations(page: Page, opts: { include?: st
   const { results, serious } = await scan(page, opts);
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   return results;
+}
+
+/** The harness's popup widgets: where the signed-in screens' scans look. */
+export const POPUP_HOST = { include: ['[data-portico-popup-host]'] };
+
+/**
+ * The harness page in light and then dark mode (Portico.setTheme): axe finds nothing serious or critical
+ * in `scope`, and `target` is photographed in each as `<name>-<mode>` (e2e/screenshots); light again after.
+ */
+export async function auditBothThemes(page: Page, target: Locator | Page, name: string, scope: { include?: string[] } = POPUP_HOST): Promise<void> {
+  for (const mode of ['light', 'dark'] as const) {
+    await setHarnessTheme(page, mode);
+    await expectNoSeriousViolations(page, scope);
+    await target.screenshot({ path: screenshotPath(`${name}-${mode}`) });
+  }
+  await setHarnessTheme(page, 'light');
 }

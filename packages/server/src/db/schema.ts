@@ -160,7 +160,11 @@ export const personAccounts = pgTable('person_accounts', {
   invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
   /** Who invited (a person uid; the invitee's set-password screen names them). */
   invitedBy: text('invited_by').references(() => people.uid, { onDelete: 'set null' }),
-}, (t) => [uniqueIndex('person_accounts_pair_idx').on(t.personUid, t.accountUid)]);
+}, (t) => [
+  uniqueIndex('person_accounts_pair_idx').on(t.personUid, t.accountUid),
+  // An account's people (team lists, invoice recipients, a receipt's mail) are read by account.
+  index('person_accounts_account_idx').on(t.accountUid),
+]);
 
 export const subscriptions = pgTable('subscriptions', {
   uid: text('uid').primaryKey(),
@@ -221,7 +225,7 @@ export const paymentInformation = pgTable('payment_information', {
   nameOnCard: text('name_on_card'),
   latestFailureDateTime: timestamp('latest_failure_date_time', { withTimezone: true, mode: 'date' }),
   updated: updated(),
-});
+}, (t) => [index('payment_information_account_idx').on(t.accountUid)]); // each charge reads its account's method
 
 export const fieldDefinitions = pgTable('field_definitions', {
   uid: text('uid').primaryKey(),

@@ -7,8 +7,8 @@
  * Issue 17 adds two more that save and then decline, so dunning can be shown both ways: `decline_charges_hard` (provider
  * code 'lost_card': a hard decline, never retried) and `insufficient_funds_charges` (a soft decline, retried by the schedule).
  */
-export type CardBehavior =
-  | 'succeed' | 'decline' | 'authenticate' | 'insufficient_funds' | 'decline_charges' | 'decline_charges_hard' | 'insufficient_funds_charges';
+export const CARD_BEHAVIORS = ['succeed', 'decline', 'authenticate', 'insufficient_funds', 'decline_charges', 'decline_charges_hard', 'insufficient_funds_charges'] as const;
+export type CardBehavior = (typeof CARD_BEHAVIORS)[number];
 
 export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
   '4242424242424242': 'succeed', // Visa

@@ -3,7 +3,7 @@ import {
   GatewayError, type ChargeSavedMethodRequest, type CreateIntentRequest, type GatewayEvent, type GatewayIntent, type GatewayPaymentMethod,
   type GatewayPublicConfig, type IntentStatus, type PaymentGateway, type CardType,
 } from '../payment-gateway.ts';
-import { declineOf, type CardBehavior } from './sandbox-cards.ts';
+import { CARD_BEHAVIORS, declineOf, type CardBehavior } from './sandbox-cards.ts';
 import { sandboxClientSecret, sandboxId, sandboxPublishableKey } from './sandbox-ids.ts';
 import type { SandboxIntentRow, SandboxMethodRow, SandboxRepository } from './sandbox.repository.ts';
 import { sandboxBilling } from './sandbox-billing.ts';
@@ -86,33 +86,29 @@ export function sandboxGateway(repo: SandboxRepository, opts: { companyUid: stri
         if (row.status === 'requires_payment_method' && row.lastError) throw await replayedDecline(row, row.lastError);
         return toIntent(row);
       };
-      // The method first, the key's earlier intent only when there is no charge to make (a replay is
-      // found by the insert's conflict below): one read and one write per charge, as the bench counts.
-      const method = await repo.getMethod(req.paymentMethodToken);
-      if (!method || method.customerId !== req.customerToken) {
+      const manual = req.captureManually;
+      // Every card behavior's outcome, so one statement reads the saved method and writes the intent and
+      // charge its card decides (sandbox.repository.ts chargeOffSession): one round trip per charge, as
+      // a provider's one API call. A twin with the same key that wrote first is answered by the replay.
+      const outcomes = Object.fromEntries(CARD_BEHAVIORS.map((behavior) => {
+        const decline = declineOf(behavior);
+        const status: IntentStatus = decline ? 'requires_payment_method' : behavior === 'authenticate' ? 'requires_action' : manual ? 'requires_capture' : 'succeeded';
+        return [behavior, { status, lastError: decline?.message ?? null, chargeStatus: behavior === 'authenticate' ? null : decline ? 'failed' : manual ? 'authorized' : 'succeeded' }];
+      }));
+      const { method, intent } = await repo.chargeOffSession({
+        id, clientSecret: sandboxClientSecret(id), chargeId: sandboxId('ch'), amount: req.amountMinor, currency, customerId: req.customerToken,
+        paymentMethodId: req.paymentMethodToken, captureMethod: manual ? 'manual' : 'automatic',
+      }, outcomes);
+      if (!method) {
         const earlier = await repo.getIntent(id);
         if (earlier) return replay(earlier); // the method was removed after the charge: still that charge's answer
         throw new GatewayError('invalid', `No such PaymentMethod: '${req.paymentMethodToken}' on customer '${req.customerToken}'.`, 'resource_missing');
       }
-      const manual = req.captureManually;
-      const behavior = method.behavior as CardBehavior;
-      const decline = declineOf(behavior);
-      // The outcome is decided first and written whole (intent and charge in one sandbox transaction,
-      // sandbox.repository.ts insertOffSessionCharge): a crash never leaves a half charge, and a twin
-      // with the same key that wrote first is answered by the replay (never a second charge).
-      const status: IntentStatus = decline ? 'requires_payment_method' : behavior === 'authenticate' ? 'requires_action' : manual ? 'requires_capture' : 'succeeded';
-      const charge = behavior === 'authenticate' ? null : {
-        id: sandboxId('ch'), intentId: id, amount: req.amountMinor, currency, paymentMethodId: method.id,
-        status: decline ? 'failed' : manual ? 'authorized' : 'succeeded',
-      };
-      const row = await repo.insertOffSessionCharge({
-        id, clientSecret: sandboxClientSecret(id), kind: 'payment', amount: req.amountMinor, currency, customerId: req.customerToken,
-        paymentMethodId: method.id, status, captureMethod: manual ? 'manual' : 'automatic', offSession: true, lastError: decline?.message ?? null,
-      }, charge);
-      if (!row) return replay(await load(id)); // a twin with the same key made it first
+      if (!intent) return replay(await load(id)); // a twin with the same key made it first
       // The saved method stays on the customer (an off-session decline does not detach it).
+      const decline = declineOf(method.behavior as CardBehavior);
       if (decline) throw new GatewayError('declined', decline.message, decline.code);
-      return toIntent(row, method);
+      return toIntent(intent, method);
     },
     async retrieveIntent(id: string): Promise<GatewayIntent> {
       return toIntent(await load(id));

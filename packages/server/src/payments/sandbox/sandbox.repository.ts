@@ -19,6 +19,28 @@ type IntentPatch = Partial<Pick<SandboxIntentRow, 'status' | 'lastError' | 'paym
  * waits for an open transaction instead of joining it, which is why the payment steps call the
  * gateway only outside the work's transaction (consume-signup-payment.ts).
  */
+/** A row as json_build_object answers it: its dates as text. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+/** What an off-session charge writes (sandbox.repository.ts chargeOffSession). */
+export interface OffSessionCharge {
+  id: string;
+  clientSecret: string;
+  chargeId: string;
+  amount: number;
+  currency: string;
+  customerId: string;
+  paymentMethodId: string;
+  captureMethod: 'manual' | 'automatic';
+}
+
+/** The intent's status and error, and the charge's status (null: no charge), a card behavior gives. */
+export interface OffSessionOutcome {
+  status: string;
+  lastError: string | null;
+  chargeStatus: string | null;
+}
+
 export function sandboxRepository(db: Db) {
   return {
     async insertMethod(row: typeof sandboxPaymentMethods.$inferInsert): Promise<void> {
@@ -42,40 +64,39 @@ export function sandboxRepository(db: Db) {
       const [inserted] = await db.insert(sandboxIntents).values(row).returning();
       return inserted!;
     },
-    /** Inserts an intent unless one with its id exists (an off-session charge's id comes from its idempotency key); null when it did. */
-    async insertIntentOnce(row: typeof sandboxIntents.$inferInsert): Promise<SandboxIntentRow | null> {
-      const [inserted] = await db.insert(sandboxIntents).values(row).onConflictDoNothing({ target: sandboxIntents.id }).returning();
-      return inserted ?? null;
-    },
     /**
-     * An off-session charge as a provider makes it: the intent in its final state and its charge (if
-     * any) in one transaction of the sandbox's own, apart from the caller's, so a process killed at any
-     * point leaves either nothing (the replay charges) or the whole charge (the replay answers it).
-     * Null when an intent with this id (its idempotency key) exists already: nothing is written.
+     * An off-session charge as a provider makes it, in ONE statement (one round trip, as a provider's one
+     * API call; a data-modifying CTE is atomic, apart from the caller's transaction): reads the saved
+     * method (of that customer), and when there is one writes the intent with the outcome `outcomes` gives
+     * for its card's behavior, and the charge when that outcome has one. A process killed at any point
+     * leaves either nothing (the replay charges) or the whole charge (the replay answers it). `intent` is
+     * null when the method is missing or an intent with this id (the idempotency key's) exists already.
      */
-    /**
-     * The intent and its charge in ONE statement (a data-modifying CTE is atomic: both rows or neither),
-     * so an off-session charge costs the sandbox one round trip, as a provider's one API call; null when
-     * an intent with that id (the idempotency key's) exists already.
-     */
-    async insertOffSessionCharge(intent: typeof sandboxIntents.$inferInsert, charge: typeof sandboxCharges.$inferInsert | null): Promise<SandboxIntentRow | null> {
-      const inserted = db.$with('inserted').as(
-        db.insert(sandboxIntents).values(intent).onConflictDoNothing({ target: sandboxIntents.id }).returning(),
-      );
-      if (!charge) {
-        const [row] = await db.with(inserted).select().from(inserted);
-        return row ?? null;
-      }
-      // Referenced by nothing, the charge's CTE still runs (PostgreSQL runs every data-modifying CTE), once per inserted intent.
-      const charged = db.$with('charged').as(
-        db.insert(sandboxCharges).select(db.select({
-          id: sql<string>`${charge.id}::text`.as('id'), intentId: inserted.id, amount: sql<number>`${charge.amount}::integer`.as('amount'),
-          currency: sql<string>`${charge.currency}::text`.as('currency'), paymentMethodId: sql<string>`${charge.paymentMethodId}::text`.as('payment_method_id'),
-          status: sql<string>`${charge.status}::text`.as('status'), created: sql<Date>`now()`.as('created'),
-        }).from(inserted)).returning({ id: sandboxCharges.id }),
-      );
-      const [row] = await db.with(inserted, charged).select().from(inserted);
-      return row ?? null;
+    async chargeOffSession(c: OffSessionCharge, outcomes: Record<string, OffSessionOutcome>): Promise<{ method: SandboxMethodRow | null; intent: SandboxIntentRow | null }> {
+      const table = JSON.stringify(Object.entries(outcomes).map(([behavior, o]) => ({ behavior, ...o })));
+      const result = await db.execute(sql`
+        with m as (select * from ${sandboxPaymentMethods} where id = ${c.paymentMethodId} and customer_id = ${c.customerId}),
+        o as (select * from jsonb_to_recordset(${table}::jsonb) as o(behavior text, status text, "lastError" text, "chargeStatus" text)),
+        ins as (
+          insert into ${sandboxIntents} (id, client_secret, kind, amount, currency, customer_id, payment_method_id, status, capture_method, off_session, last_error)
+          select ${c.id}, ${c.clientSecret}, 'payment', ${c.amount}::integer, ${c.currency}, ${c.customerId}, m.id, o.status, ${c.captureMethod}, true, o."lastError"
+          from m join o on o.behavior = m.behavior
+          on conflict (id) do nothing returning *),
+        ch as (
+          insert into ${sandboxCharges} (id, intent_id, amount, currency, payment_method_id, status)
+          select ${c.chargeId}, ins.id, ins.amount, ins.currency, ins.payment_method_id, o."chargeStatus"
+          from ins join m on true join o on o.behavior = m.behavior where o."chargeStatus" is not null returning id)
+        select
+          (select json_build_object('id', m.id, 'customerId', m.customer_id, 'brand', m.brand, 'last4', m.last4, 'expMonth', m.exp_month,
+            'expYear', m.exp_year, 'behavior', m.behavior, 'nameOnCard', m.name_on_card, 'created', m.created) from m) as method,
+          (select json_build_object('id', ins.id, 'clientSecret', ins.client_secret, 'kind', ins.kind, 'amount', ins.amount, 'currency', ins.currency,
+            'customerId', ins.customer_id, 'paymentMethodId', ins.payment_method_id, 'status', ins.status, 'lastError', ins.last_error,
+            'captureMethod', ins.capture_method, 'returnUrl', ins.return_url, 'offSession', ins.off_session, 'created', ins.created, 'updated', ins.updated) from ins) as intent,
+          (select count(*) from ch) as charges`) as unknown as { rows: { method: Json<SandboxMethodRow> | null; intent: Json<SandboxIntentRow> | null }[] };
+      const row = result.rows[0];
+      const method = row?.method ? { ...row.method, created: new Date(row.method.created) } : null;
+      const intent = row?.intent ? { ...row.intent, created: new Date(row.intent.created), updated: new Date(row.intent.updated) } : null;
+      return { method, intent };
     },
     async getIntent(id: string): Promise<SandboxIntentRow | null> {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));

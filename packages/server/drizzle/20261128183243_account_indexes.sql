@@ -1,0 +1,2 @@
+CREATE INDEX "payment_information_account_idx" ON "payment_information" USING btree ("account_uid");--> statement-breakpoint
+CREATE INDEX "person_accounts_account_idx" ON "person_accounts" USING btree ("account_uid");
