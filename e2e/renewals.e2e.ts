@@ -120,13 +120,29 @@ async function loginOnHarness(context: BrowserContext, email: string): Promise<P
   return page;
 }
 
+/** A new paying customer on Pro, its account, its renewal date, and the harness signed in as its owner. */
+async function payingCustomerInHarness() {
+  const customer = await payingCustomer(api, server.url, PASSWORD);
+  const accountUid = await accountUidOf(customer.token);
+  const { RenewalDate } = await currentSubscription(customer.token, accountUid);
+  const page = await openHarness(session.context, server.url);
+  await setHarnessToken(page, customer.token);
+  return { customer, accountUid, RenewalDate, page };
+}
+
+/** Opens a mailed link in a new tab; the widget asks to log in first, and this person does. */
+async function followMailedLinkAndLogIn(link: string, email: string): Promise<Page> {
+  const page = await session.context.newPage();
+  await page.goto(link);
+  const gate = page.getByRole('dialog');
+  await gate.getByRole('button', { name: 'Log in' }).waitFor();
+  await logIn(gate, email, PASSWORD);
+  return page;
+}
+
 describe('renewals: the invoice and receipt, dunning by decline kind, a scheduled downgrade', () => {
   test('a paying customer past the period end: the renewal invoice is in Billing, Paid, and the receipt arrives with its PDF', async () => {
-    const customer = await payingCustomer(api, server.url, PASSWORD);
-    const accountUid = await accountUidOf(customer.token);
-    const { RenewalDate } = await currentSubscription(customer.token, accountUid);
-    const page = await openHarness(session.context, server.url);
-    await setHarnessToken(page, customer.token);
+    const { customer, accountUid, RenewalDate, page } = await payingCustomerInHarness();
     const before = await openBilling(page);
     await expect.poll(() => before.getByRole('list', { name: 'Invoices' }).getByRole('listitem').count()).toBe(1);
     expect(await renewalOf(accountUid)).toBeNull();
@@ -184,11 +200,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
       expect(new URL(link).origin).toBe(server.url);
 
       // The owner follows it: the widget asks to log in first, then shows updatePaymentInformation.
-      const page = await session.context.newPage();
-      await page.goto(link);
-      const gate = page.getByRole('dialog');
-      await gate.getByRole('button', { name: 'Log in' }).waitFor();
-      await logIn(gate, owner.email, PASSWORD);
+      const page = await followMailedLinkAndLogIn(link, owner.email);
       const update = page.getByRole('dialog', { name: 'Update payment information' });
       await update.getByRole('textbox', { name: 'Card number' }).waitFor();
 
@@ -286,11 +298,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
       const link = /(http:\/\/[^\s"<]+portico_pay_invoice=[A-Za-z0-9_-]+)/.exec(mail)![1]!.replaceAll('&amp;', '&');
       expect(new URL(link).searchParams.get('portico_pay_invoice')).toBe(waiting.Uid);
 
-      const page = await session.context.newPage();
-      await page.goto(link);
-      const gate = page.getByRole('dialog');
-      await gate.getByRole('button', { name: 'Log in' }).waitFor();
-      await logIn(gate, owner.email, PASSWORD);
+      const page = await followMailedLinkAndLogIn(link, owner.email);
       const pay = page.getByRole('dialog', { name: 'Authenticate your payment' });
       await pay.getByRole('list', { name: 'Invoice' }).getByText(String(waiting.InvoiceNumber), { exact: true }).waitFor();
       await pay.getByRole('button', { name: 'Authenticate payment' }).waitFor();
@@ -301,11 +309,7 @@ describe('renewals: the invoice and receipt, dunning by decline kind, a schedule
   });
 
   test('a downgrade scheduled in the widget takes effect at the renewal: the Plan screen shows Starter and the renewal invoice has its price', async () => {
-    const customer = await payingCustomer(api, server.url, PASSWORD);
-    const accountUid = await accountUidOf(customer.token);
-    const { RenewalDate } = await currentSubscription(customer.token, accountUid);
-    const page = await openHarness(session.context, server.url);
-    await setHarnessToken(page, customer.token);
+    const { customer, accountUid, RenewalDate, page } = await payingCustomerInHarness();
     await page.evaluate(() => (window as unknown as PorticoWindow).Portico.open('planChange'));
     await page.getByRole('dialog', { name: 'Change plan' }).getByRole('button', { name: 'Choose Starter' }).click();
     const options = page.getByRole('dialog', { name: 'Edit plan options' });
