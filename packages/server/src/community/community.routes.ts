@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { callbackPage } from './callback-page.ts';
+import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.ts';
+import { CALLBACK_CSS, CALLBACK_CSS_PATH, callbackPage } from './callback-page.ts';
 import { COMMUNITY_RATE_LIMITS } from './community.rate-limits.ts';
 import {
   authorizeDiscordOut, authorizeDiscordQuery, discordCallbackQuery, discordRepairsOut, discordRepairsQuery, discordStatusOut,
@@ -52,6 +53,10 @@ export async function communityRoutes(app: FastifyInstance, deps: CommunityDeps)
 
 /** Discord's redirect back: public (the browser arrives without Portico's token; the state is the credential). */
 export async function communityCallbackRoute(app: FastifyInstance, deps: CommunityDeps & { db: Db; companyName: string; websiteUrl: string | null }) {
+  app.get(CALLBACK_CSS_PATH, { schema: { hide: true } }, async (_req, reply) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(CALLBACK_CSS);
+  });
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/community/discord/callback', {
     config: { ...limit, apiDocs: { binaryAnswers: { 200: { description: 'A page saying what happened, with a link back to the site', contentTypes: ['text/html'] } } } },
     schema: {

@@ -35,11 +35,13 @@ export default function DiscordSettingsScreen({ params }: ScreenProps<'discordSe
     const { Url } = await authorizeDiscord(api, window.location.href);
     window.location.assign(Url);
     // Demo mode answers this page's own address: nothing unloads, so read the status again.
-    cache.invalidate(DISCORD_QUERY_PREFIX);
+    status.refetch();
   });
   const disconnect = useAction(async () => {
     await disconnectDiscord(api);
+    // Every other session's cached status too; this screen's own read again (same key: a refetch).
     cache.invalidate(DISCORD_QUERY_PREFIX);
+    status.refetch();
     actions.notify(t('signin.community.disconnected'));
     actions.goTo('discordSettings', {}, { replace: true });
   });
@@ -71,10 +73,10 @@ export default function DiscordSettingsScreen({ params }: ScreenProps<'discordSe
         <p className="p-lead"><strong>{t('signin.community.connectedAs', { username: data.User.Username })}</strong></p>
         <p>{t('signin.community.connectedText')}</p>
         <div className="p-form-actions">
-          <button type="button" className="p-btn p-btn-danger" onClick={() => actions.goTo('discordSettings', { confirm: true })}>
+          <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('discordSettings', { confirm: true })}>
             {t('signin.community.disconnect')}
           </button>
-          <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('profile')}>{t('signin.community.back')}</button>
+          <button type="button" className="p-link" onClick={() => actions.goTo('profile')}>{t('signin.community.back')}</button>
         </div>
       </div>
     );
