@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config, clock: options.clock, db: database.db, signupWebhook: signupWebhookFromConfig(config, secrets), activityWebhook: activityWebhookFromConfig(config, secrets),
     paymentGateway: options.paymentGateway ?? await createPaymentGateway(config, database.db, {}),
     wakeOutbox: () => wake.outbox(),
+    secrets,
     mail: { mailer, companyName: config.company.name, now: () => options.clock.now(), people: uow.people, emailTokens: uow.emailTokens },
   };
   // The one job runner (issue 14): every feature module's outbox topics and periodic jobs. start-server

@@ -34,6 +34,8 @@ export interface JobsContext {
   paymentGateway: PaymentGateway;
   /** After a commit that enqueued an outbox message: the job runner looks at once. */
   wakeOutbox: () => void;
+  /** Where the secrets the config names (`secretEnv`, `botTokenEnv`) are read (issue 18: the community job's bot token). */
+  secrets: Record<string, string | undefined>;
 }
 
 /**
@@ -51,8 +53,6 @@ export interface AppContext extends JobsContext {
   adminGuard: Guard;
   catalog: CatalogRepository;
   billing: BillingDeps;
-  /** Where the secrets the config names (`secretEnv`) are read. */
-  secrets: Record<string, string | undefined>;
   captchaHmacKey: string | undefined;
 }
 

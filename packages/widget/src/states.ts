@@ -89,7 +89,7 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   emailListRequiresConfirmation: notAvailable(),
   // Community server
   discordInterstitial: built(() => import('./screens/discord-interstitial/discord-interstitial-screen.tsx'), member),
-  discordSettings: notAvailable(member),
+  discordSettings: built(() => import('./screens/discord-settings/discord-settings-screen.tsx'), member),
   // Support, chat, lead forms
   support: notAvailable(),
   supportThankYou: notAvailable(),

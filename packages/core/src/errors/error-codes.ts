@@ -137,6 +137,10 @@ export const ErrorCode = /* @__PURE__ */ catalogue([
   // Collection and dunning (issue 17; docs/billing.md "Collection and dunning")
   'InvoiceNotOpen',
   'InvoiceAttemptInFlight',
+  // Community server (issue 18 discord; docs/community.md)
+  'CommunityNotConfigured',
+  'CommunityAccessRequired',
+  'CommunityUnavailable',
 ], {
   // Spec 2 section 8: removed once an email check succeeds; its code has a dot of its own.
   EmailRequired: 'Errors.Email.required',

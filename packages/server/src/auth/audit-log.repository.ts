@@ -13,7 +13,9 @@ export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused'
   // "Send the link again" of an unconfirmed email (registration/resend-confirmation.ts).
   | 'email.confirmation-resend'
   // Cancel and restore (cancellations/), the retention offer accepted.
-  | 'plan.cancel' | 'plan.restore' | 'plan.retention-offer.accept';
+  | 'plan.cancel' | 'plan.restore' | 'plan.retention-offer.accept'
+  // The community server (issue 18 discord; community/).
+  | 'community.discord.connect' | 'community.discord.disconnect';
 
 export interface AuditEntry {
   uid: string;

@@ -19,7 +19,7 @@ async function appWith(config: CompanyConfig): Promise<TestApp> {
 afterAll(async () => { for (const t of apps) await t.close(); });
 
 const status = (t: TestApp, token?: string) => t.request({ method: 'GET', url: '/api/v1/profile/discord', ...(token ? { headers: bearer(token) } : {}) });
-const none = { User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null };
+const none = { User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null, CanConnect: false };
 
 describe('GET /profile/discord', () => {
   let plain: TestApp;
@@ -40,7 +40,7 @@ describe('GET /profile/discord', () => {
     for (const token of [owner.token, member.token]) {
       const res = await status(t, token);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: true, InviteUrl: INVITE });
+      expect(res.json()).toEqual({ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: true, InviteUrl: INVITE, CanConnect: false });
     }
   });
 
@@ -55,14 +55,14 @@ describe('GET /profile/discord', () => {
   it('promptAfterLogin false: access (and the link) without a prompt', async () => {
     const t = await appWith(withDiscord({ promptAfterLogin: false }));
     const owner = await signedInOwner(t);
-    expect((await status(t, owner.token)).json()).toEqual({ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: null });
+    expect((await status(t, owner.token)).json()).toEqual({ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: null, CanConnect: false });
   });
 });
 
 describe('discordStatus (the rule)', () => {
   const discord = { promptAfterLogin: true, planUids: ['plan-pro'], inviteUrl: INVITE };
   it('a connected person is not prompted again', () => {
-    expect(discordStatus(discord, 'plan-pro', 'ada#1815')).toEqual({ User: { Username: 'ada#1815' }, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: INVITE });
+    expect(discordStatus(discord, 'plan-pro', 'ada#1815')).toEqual({ User: { Username: 'ada#1815' }, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: INVITE, CanConnect: false });
   });
   it('no current plan or no config: nothing', () => {
     expect(discordStatus(discord, null, null)).toEqual(none);

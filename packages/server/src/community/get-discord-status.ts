@@ -5,10 +5,11 @@ import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { Repositories } from '../unit-of-work.ts';
 import type { Caller } from '../http/caller.ts';
 import type { DiscordStatusOut } from './community.schemas.ts';
+import { planHasAccess } from './discord-roles.ts';
 
-export interface CommunityDeps {
+export interface StatusDeps {
   community: CompanyConfig['community'];
-  repos: Pick<Repositories, 'subscriptions'>;
+  repos: Pick<Repositories, 'subscriptions' | 'community'>;
   clock: ServerClock;
 }
 
@@ -20,22 +21,23 @@ type DiscordConfig = NonNullable<CompanyConfig['community']['discord']>;
  * for one after login and a person with access is not connected.
  */
 export function discordStatus(discord: DiscordConfig | undefined, currentPlanUid: string | null, username: string | null): DiscordStatusOut {
-  const access = Boolean(discord) && currentPlanUid !== null && (!discord!.planUids || discord!.planUids.includes(currentPlanUid));
+  const access = Boolean(discord) && currentPlanUid !== null && planHasAccess(discord!, currentPlanUid);
   return {
     User: username ? { Username: username } : null,
     HasAccessToDiscord: access,
     ShouldPromptToConnect: access && discord!.promptAfterLogin && !username,
     InviteUrl: access ? discord!.inviteUrl ?? null : null,
+    CanConnect: access && Boolean(discord!.oauth),
   };
 }
 
 /** GET /profile/discord for the account the caller is signed in to (any member). */
-export async function getDiscordStatus(deps: CommunityDeps, caller: Caller): Promise<DiscordStatusOut> {
+export async function getDiscordStatus(deps: StatusDeps, caller: Caller): Promise<DiscordStatusOut> {
   const me = requireMember(caller);
   const discord = deps.community.discord;
   // Unconfigured: nothing to read.
   if (!discord) return discordStatus(undefined, null, null);
   const current = currentOf(await deps.repos.subscriptions.listForAccount(me.accountUid), deps.clock.now());
-  // No Discord connection is stored yet (the OAuth connect is a later issue): nobody is connected.
-  return discordStatus(discord, current?.planUid ?? null, null);
+  const connection = await deps.repos.community.connectionOf(me.personUid);
+  return discordStatus(discord, current?.planUid ?? null, connection?.username ?? null);
 }

@@ -130,6 +130,32 @@ const communityConfig = z.object({
      * Not checked against the config's plans: plans added through the admin API may be named too.
      */
     planUids: z.array(uidSchema).min(1).optional(),
+    /**
+     * Connecting a member's Discord account (issue 18; docs/community.md): OAuth2 authorization code
+     * with PKCE against `authorizeUrl`/`tokenUrl`, the API at `apiBaseUrl`, the bot in `guildId`.
+     * Absent: the status and the invite link only, no connect. Secrets are read from the environment
+     * variables named here, never from the file.
+     */
+    oauth: z.object({
+      clientId: z.string().min(1).max(100),
+      /** Portico's callback as registered with the Discord application: `${PUBLIC_URL}/api/v1/community/discord/callback`. */
+      redirectUri: z.string().url().refine((u) => /\/api\/v1\/community\/discord\/callback$/.test(new URL(u).pathname), 'must end with /api/v1/community/discord/callback'),
+      clientSecretEnv: envName.default('PORTICO_DISCORD_CLIENT_SECRET'),
+      botTokenEnv: envName.default('PORTICO_DISCORD_BOT_TOKEN'),
+      guildId: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/, 'must be the server (guild) id'),
+      authorizeUrl: z.string().url().default('https://discord.com/oauth2/authorize'),
+      tokenUrl: z.string().url().default('https://discord.com/api/oauth2/token'),
+      apiBaseUrl: z.string().url().default('https://discord.com/api/v10'),
+      scopes: z.array(z.string().regex(/^[a-z.]+$/)).min(1).default(['identify', 'guilds.join']),
+      /**
+       * Roles Portico manages: `defaultRoleId` for every person with access, plus `rolesByPlan[planUid]`
+       * for the plans of their accounts' current subscriptions. Roles not named here are left alone.
+       */
+      defaultRoleId: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/).optional(),
+      rolesByPlan: z.record(uidSchema, z.string().regex(/^[0-9A-Za-z_-]{1,40}$/)).default({}),
+      /** How often the reconciliation job compares expected and actual roles. */
+      reconcileEveryMinutes: z.number().int().min(1).max(1440).default(15),
+    }).strict().optional(),
   }).strict().optional(),
 }).strict().default({});
 

@@ -655,3 +655,45 @@ export const auditLog = pgTable('audit_log', {
   ip: text('ip'),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
 }, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor)]);
+
+// ---- discord (issue 18) ----
+
+/**
+ * A person's connected Discord account (docs/community.md "What is stored"): the Discord user id and
+ * username only. No OAuth token is kept: the user's access token is used once, in the callback, to
+ * read the user and join the guild; every later call (roles, removal) uses the bot token.
+ */
+export const discordConnections = pgTable('discord_connections', {
+  personUid: text('person_uid').primaryKey().references(() => people.uid, { onDelete: 'cascade' }),
+  discordUserId: text('discord_user_id').notNull(),
+  username: text('username').notNull(),
+  connected: timestamp('connected', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [uniqueIndex('discord_connections_user_idx').on(t.discordUserId)]);
+
+/**
+ * The OAuth `state` of one connect attempt, stored as its SHA-256 only: single use (taken in one
+ * statement), expiring, bound to the person and the sign-in session that asked (the session must
+ * still be live at the callback). Holds the PKCE verifier and where to send the person back.
+ */
+export const discordOauthStates = pgTable('discord_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  sessionUid: text('session_uid').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  returnUrl: text('return_url'),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  used: timestamp('used', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('discord_oauth_states_expires_idx').on(t.expires)]);
+
+/** Each role repair of the reconciliation (or of a prompt reaction): what Discord had and what Portico did. */
+export const discordRoleRepairs = pgTable('discord_role_repairs', {
+  uid: text('uid').primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  personUid: text('person_uid').notNull(),
+  discordUserId: text('discord_user_id').notNull(),
+  /** 'role.add', 'role.remove', 'member.join'. */
+  action: text('action').notNull(),
+  roleId: text('role_id'),
+  /** 'reconcile' (the periodic job), 'connect', 'subscription' (reacting to a change). */
+  source: text('source').notNull(),
+}, (t) => [index('discord_role_repairs_at_idx').on(t.at)]);

@@ -105,6 +105,12 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/v1/profile/sessions': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'DELETE', url: '/api/v1/profile/sessions' }) },
   'GET /api/v1/profile/account': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/account' }) },
   'GET /api/v1/profile/discord': { access: 'member', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/discord' }) },
+  // Issue 18 discord: connect and disconnect act on the caller's own person (community.routes.test.ts runs them against the local Discord).
+  'GET /api/v1/profile/authorizeDiscord': {
+    access: 'member', other: 'own', allowed: 409, note: 'the demo company configures no Discord application: Errors.CommunityNotConfigured, after the sign-in check',
+    request: () => ({ method: 'GET', url: '/api/v1/profile/authorizeDiscord' }),
+  },
+  'DELETE /api/v1/profile/discord': { access: 'self', other: 'own', allowed: 204, note: 'nobody is connected: 204 (already done)', request: () => ({ method: 'DELETE', url: '/api/v1/profile/discord' }) },
   'PUT /api/v1/profile/account': { access: 'primary', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/account', payload: {} }) },
   'GET /api/v1/profile/account/people': {
     access: 'member', other: 404, allowed: 200, request: (s) => ({ method: 'GET', url: `/api/v1/profile/account/people?accountUid=${s.a.accountUid}` }),

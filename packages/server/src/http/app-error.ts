@@ -42,6 +42,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.SubscriptionAlreadyCancelling]: 409,
   [ErrorCode.SubscriptionNotCancelling]: 409,
   [ErrorCode.RetentionOfferUnavailable]: 409,
+  [ErrorCode.CommunityNotConfigured]: 409,
+  [ErrorCode.CommunityAccessRequired]: 403,
+  [ErrorCode.CommunityUnavailable]: 502,
 };
 
 export function statusOf(code: ErrorCode | string): number {

@@ -69,6 +69,8 @@ const probes: Record<RateLimitName, Probe> = {
   // Invoices (issue 16): an unknown invoice's 404 counts, and a made-up download token's 401.
   invoiceDownloadLink: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/invoices/nobody/download', payload: {} }),
   invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
+  // Discord's redirect back with a made-up state (issue 18 discord): counted before the state is looked up; answers its 'expired' page.
+  discordConnectPerAddress: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/community/discord/callback?state=made-up&code=x', remoteAddress, headers }),
 };
 
 /**

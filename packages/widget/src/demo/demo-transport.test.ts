@@ -22,8 +22,20 @@ describe('the demo transport answers the typed calls like a server would', () =>
     expect(DEMO_COUPONS.map((c) => c.UniqueIdentifier)).toContain('WELCOME20');
   });
 
-  it('community-server status: no access and no prompt, so a demo login never stops at discordInterstitial', async () => {
-    expect(await api.request('get', '/api/v1/profile/discord')).toEqual({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null });
+  it('community-server status: no prompt, so a demo login never stops at discordInterstitial', async () => {
+    expect(await api.request('get', '/api/v1/profile/discord')).toMatchObject({ User: null, ShouldPromptToConnect: false, InviteUrl: null });
+  });
+
+  it('issue 18: discordSettings in demo mode connects and disconnects in memory, per persona; a visitor has no access', async () => {
+    const as = (persona: 'visitor' | 'teamOwner') => createApiClient({ transport: demoTransport(() => now, () => persona) });
+    const owner = as('teamOwner');
+    expect(await owner.request('get', '/api/v1/profile/discord')).toEqual({ User: null, HasAccessToDiscord: true, ShouldPromptToConnect: false, InviteUrl: null, CanConnect: true });
+    // The authorize answer is the page itself: nothing leaves for Discord.
+    expect(await owner.request('get', '/api/v1/profile/authorizeDiscord', { query: { returnUrl: 'https://demo.example/account' } })).toEqual({ Url: 'https://demo.example/account' });
+    expect((await owner.request('get', '/api/v1/profile/discord')).User).toEqual({ Username: expect.stringMatching(/_demo$/) });
+    expect((await as('visitor').request('get', '/api/v1/profile/discord')).HasAccessToDiscord).toBe(false);
+    await owner.request('delete', '/api/v1/profile/discord', {});
+    expect((await owner.request('get', '/api/v1/profile/discord')).User).toBeNull();
   });
 
   it('compute-charge-summary: core\'s charge summary of the body, in wire units, with the coupon looked up by code', async () => {

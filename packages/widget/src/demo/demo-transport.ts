@@ -118,8 +118,10 @@ const ROUTES: Route[] = [
   route('post', '/api/v1/profile/email', async (req) => (await import('./demo-email-change.ts')).demoRequestEmailChange(req.persona, req.body)),
   route('post', '/api/v1/profile/email/confirm', async (req) => (await import('./demo-email-change.ts')).demoConfirmEmailChange(req.persona)),
   route('post', '/api/v1/profile/email/undo', async (req) => (await import('./demo-email-change.ts')).demoUndoEmailChange(req.persona)),
-  // Community server: the demo company has none, so finishing login never stops at discordInterstitial.
-  route('get', '/api/v1/profile/discord', () => ({ User: null, HasAccessToDiscord: false, ShouldPromptToConnect: false, InviteUrl: null })),
+  // Community server (demo-discord.ts): connect and disconnect in memory; never a prompt, so finishing login never stops at discordInterstitial.
+  route('get', '/api/v1/profile/discord', async (req) => (await import('./demo-discord.ts')).demoDiscordStatus(req.persona)),
+  route('get', '/api/v1/profile/authorizeDiscord', async (req) => (await import('./demo-discord.ts')).demoAuthorizeDiscord(req.persona, String(req.query.returnUrl ?? ''))),
+  route('delete', '/api/v1/profile/discord', async (req) => (await import('./demo-discord.ts')).demoDisconnectDiscord(req.persona)),
   // Sign-in: any password, as the persona whose email was typed (demo-signin.ts); another email is refused as a server
   // refuses an unknown one (Errors.InvalidCredentials; the demo page lists the demo emails). The token names that persona,
   // and storing it picks the persona on the page (demo-session.ts). `locked@…` shows the mailed-code step,

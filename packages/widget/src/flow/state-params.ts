@@ -78,6 +78,8 @@ const READERS = {
   emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
   emailChangeUndo: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  // discordSettings (issue 18 discord): confirm, the disconnect confirmation (a state move, so the focus goes to its Cancel).
+  discordSettings: (raw: Raw) => read<{ confirm?: boolean }>(raw, { confirm: (v) => (v === true ? true : undefined) }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

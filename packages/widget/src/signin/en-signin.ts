@@ -58,5 +58,18 @@ export const enSignin = {
     joinNewTab: '(opens in a new tab)',
     notNow: 'Not now',
     continue: 'Continue',
+    // discordSettings (issue 18 discord): the connected view, the disconnect confirmation and the authorize view.
+    connectedAs: 'Connected as {{username}}',
+    connectedText: 'Your Discord account is connected. Your roles on our server follow your plan.',
+    disconnect: 'Disconnect',
+    disconnecting: 'Disconnecting…',
+    disconnectHeading: 'Disconnect Discord?',
+    disconnectWarning: 'Disconnecting from Discord will kick you out of any connected servers.',
+    disconnected: 'Discord disconnected',
+    authorizeText: 'Connect your Discord account to join our community server. Your plan gives you access; Discord asks you to approve.',
+    connecting: 'Opening Discord…',
+    cancel: 'Cancel',
+    noAccess: 'Your plan does not include our Discord server.',
+    back: 'Back to profile',
   },
 };

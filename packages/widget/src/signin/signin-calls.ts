@@ -63,7 +63,7 @@ export async function passwordMustChange(api: ApiClient): Promise<boolean> {
   }
 }
 
-/** GET /profile/discord: the community-server status (User, HasAccessToDiscord, ShouldPromptToConnect, InviteUrl). */
+/** GET /profile/discord: the community-server status (User, HasAccessToDiscord, ShouldPromptToConnect, InviteUrl, CanConnect). */
 export const fetchDiscordStatus = (api: ApiClient) => api.request('get', '/api/v1/profile/discord', {});
 
 /**
@@ -77,3 +77,14 @@ export async function communityPromptDue(api: ApiClient): Promise<boolean> {
     return false;
   }
 }
+
+/** The query key of the status, per signed-in session (the token's claims), so another person's answer is never reused. */
+export const discordStatusKey = (claims: { personUid?: string; accountUid?: string | null; sessionUid?: string | null } | null | undefined) =>
+  `community:discord:${claims?.personUid ?? '-'}:${claims?.accountUid ?? '-'}:${claims?.sessionUid ?? '-'}`;
+export const DISCORD_QUERY_PREFIX = 'community:discord:';
+
+/** GET /profile/authorizeDiscord: Discord's authorize URL (its state bound to this session); Discord sends the browser back to `returnUrl`'s site. */
+export const authorizeDiscord = (api: ApiClient, returnUrl: string) => api.request('get', '/api/v1/profile/authorizeDiscord', { query: { returnUrl } });
+
+/** DELETE /profile/discord: leaves the server and forgets the connection. */
+export const disconnectDiscord = (api: ApiClient) => api.request('delete', '/api/v1/profile/discord', {});

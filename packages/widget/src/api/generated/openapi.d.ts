@@ -530,6 +530,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/discord/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discord's OAuth2 redirect back (a browser page, text/html): takes the single-use state, exchanges the code, joins the server with the plan's roles, stores the connection, and shows what happened with a link back to the site. Never an error status for Discord's or the person's choices: a denied, expired, replayed or forged attempt and Discord being down each end on their own page */
+        get: operations["getCommunityDiscordCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crm/people/forgotPassword": {
         parameters: {
             query?: never;
@@ -986,6 +1003,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/authorizeDiscord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start connecting Discord (OAuth2 authorization code with PKCE): answers Discord's authorize URL, whose single-use state (10 minutes) is bound to this person and session. 409 Errors.CommunityNotConfigured without an application in the config; 403 Errors.CommunityAccessRequired when the account's plan gives no access */
+        get: operations["getProfileAuthorizeDiscord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/discord": {
         parameters: {
             query?: never;
@@ -993,11 +1027,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The community-server status of the signed-in person (any member): the connected user (none until connecting lands), access by the account's current plan, whether to prompt after login, and the invite link for people with access */
+        /** The community-server status of the signed-in person (any member): the connected Discord user, access by the account's current plan, whether to prompt after login, the invite link for people with access, and whether connecting is offered */
         get: operations["getProfileDiscord"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Disconnect Discord: the Discord user is removed from the server (kicked) and the connection forgotten. 204 also when not connected; 502 Errors.CommunityUnavailable when Discord cannot be reached (the connection stays) */
+        delete: operations["deleteProfileDiscord"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3770,6 +3805,49 @@ export interface operations {
                         };
                         signature: string;
                     };
+                };
+            };
+        };
+    };
+    getCommunityDiscordCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page saying what happened, with a link back to the site */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -7558,6 +7636,50 @@ export interface operations {
             };
         };
     };
+    getProfileAuthorizeDiscord: {
+        parameters: {
+            query?: {
+                /** @description The host page Discord's redirect should lead back to; must be on one of the company's site origins */
+                returnUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Discord's authorize page; the widget sends the browser there */
+                        Url: string;
+                    };
+                };
+            };
+        };
+    };
     getProfileDiscord: {
         parameters: {
             query?: never;
@@ -7592,6 +7714,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        CanConnect: boolean;
                         HasAccessToDiscord: boolean;
                         InviteUrl: string | null;
                         ShouldPromptToConnect: boolean;
@@ -7600,6 +7723,42 @@ export interface operations {
                         } | null;
                     };
                 };
+            };
+        };
+    };
+    deleteProfileDiscord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Disconnected (or was not connected) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

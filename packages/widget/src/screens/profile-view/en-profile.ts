@@ -19,6 +19,12 @@ export const enProfile = {
   loadFailed: 'Your profile could not be loaded.',
   retry: 'Try again',
   logOut: 'Log out',
+  // The community-server row (issue 18 discord), shown to people whose plan gives access.
+  discordHeading: 'Discord',
+  discordConnected: 'Connected as {{username}}',
+  discordNotConnected: 'Not connected',
+  discordManage: 'Manage Discord',
+  discordConnect: 'Connect Discord',
   edit: {
     photoLabel: 'Profile photo',
     photoHelp: 'Max 2MB, png or jpg',
