@@ -42,6 +42,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.SubscriptionAlreadyCancelling]: 409,
   [ErrorCode.SubscriptionNotCancelling]: 409,
   [ErrorCode.RetentionOfferUnavailable]: 409,
+  // Email lists (issue 18 lists)
+  [ErrorCode.EmailListNotFound]: 404,
+  [ErrorCode.EmailListLinkInvalid]: 404,
+  [ErrorCode.EmailListConfirmationUsed]: 410,
 };
 
 export function statusOf(code: ErrorCode | string): number {

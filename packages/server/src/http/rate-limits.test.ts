@@ -69,6 +69,11 @@ const probes: Record<RateLimitName, Probe> = {
   // Invoices (issue 16): an unknown invoice's 404 counts, and a made-up download token's 401.
   invoiceDownloadLink: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/invoices/nobody/download', payload: {} }),
   invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
+  // Email lists (issue 18): forged tokens count like real ones (counted before the token check).
+  emailListLinkPerAddress: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/email-lists/subscriptions/mine?token=forged', remoteAddress, headers }),
+  emailListConfirmPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/confirm', remoteAddress, headers, payload: { Token: '0'.repeat(43) } }),
+  emailListOneClickPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/one-click?token=forged', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'List-Unsubscribe=One-Click' }),
+  emailListProfileLinkPerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/email-lists/link', payload: {} }),
 };
 
 /**
