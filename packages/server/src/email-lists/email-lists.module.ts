@@ -8,12 +8,12 @@ import { EMAIL_LISTS_RATE_LIMITS } from './email-lists.rate-limits.ts';
 import { emailListsRepository } from './email-lists.repository.ts';
 import { emailListsRoutes } from './email-lists.routes.ts';
 import { listConfirmationMailHandler } from './list-confirmation-mail.ts';
-import { personLinkTokens } from './list-links.ts';
+import { listLinkPlaces, personLinkTokens } from './list-links.ts';
 
 /** The public preferences calls, the profile's link, and the admin API. After auth and captcha. */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tokens = personLinkTokens((fresh) => ctx.uow.emailListSubscriptions.linkKey(fresh));
-  const deps = { uow: ctx.uow, clock: ctx.clock, tokens, wakeOutbox: ctx.wakeOutbox };
+  const deps = { uow: ctx.uow, clock: ctx.clock, tokens, wakeOutbox: ctx.wakeOutbox, redirectUrl: listLinkPlaces(ctx.config).redirect };
   await app.register(async (scope) => emailListsRoutes(scope, { ...deps, captcha: app.captcha, guard: app.auth.guard }));
   await app.register(async (scope) => emailListsAdminRoutes(scope, { ...deps, config: ctx.config, adminGuard: ctx.adminGuard }));
 }

@@ -58,7 +58,8 @@ export const oneClickQuery = z.object({ token: personToken, listUid: uid.optiona
 export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 export const confirmBody = z.object({ Token: z.string().min(1).max(200) }).strict();
-export const confirmOut = z.object({ EmailList: wireList, Status: z.literal('Confirmed') });
+/** RedirectUrl: where 'Continue to our website' goes in embed mode (config emailListLinks.redirectUrl, else the company website). */
+export const confirmOut = z.object({ EmailList: wireList, Status: z.literal('Confirmed'), RedirectUrl: z.string() });
 
 export const profileLinkOut = z.object({ Token: z.string(), ExpiresInDays: z.number().int() });
 

@@ -15,6 +15,8 @@ export interface PreferencesDeps {
   clock: ServerClock;
   tokens: PersonLinkTokens;
   wakeOutbox: () => void;
+  /** Where 'Continue to our website' goes after a confirmation. */
+  redirectUrl: string;
 }
 
 /** A list as people see it: the description through the one rich-text allow-list (scripts and handlers never reach a page). */
@@ -110,6 +112,6 @@ export async function confirmSubscription(deps: Omit<PreferencesDeps, 'tokens' |
       const row = await repos.emailListSubscriptions.getForUpdate(listUid, taken.personUid);
       if (row?.status !== 'Confirmed') throw new AppError(ErrorCode.EmailListConfirmationUsed);
     }
-    return { EmailList: publicList(list), Status: 'Confirmed' as const };
+    return { EmailList: publicList(list), Status: 'Confirmed' as const, RedirectUrl: deps.redirectUrl };
   });
 }

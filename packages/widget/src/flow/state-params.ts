@@ -78,6 +78,14 @@ const READERS = {
   emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
   emailChangeUndo: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  // Email lists (issue 18): the mailed person token (loader/landing.ts `listsToken`), the list a link names,
+  // the double opt-in's single-use token, the lists waiting for confirmation, an embed's own redirect.
+  manage: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  _thankYou: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  _unsubscribed: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  unsubscribe: (raw: Raw) => read<{ token?: string; listUid?: string }>(raw, { token: text, listUid: text }),
+  emailListRequiresConfirmation: (raw: Raw) => read<{ token?: string; lists?: string }>(raw, { token: text, lists: text }),
+  emailListConfirmation: (raw: Raw) => read<{ confirmToken?: string; listUid?: string; redirectUrl?: string }>(raw, { confirmToken: text, listUid: text, redirectUrl: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

@@ -19,6 +19,7 @@ export const enProfile = {
   loadFailed: 'Your profile could not be loaded.',
   retry: 'Try again',
   logOut: 'Log out',
+  emailPreferences: 'Email preferences',
   edit: {
     photoLabel: 'Profile photo',
     photoHelp: 'Max 2MB, png or jpg',
