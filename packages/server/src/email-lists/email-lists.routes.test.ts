@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
-import { startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { mailText, startSmtpInbox, type Received, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 import { nonce, register, registrationBody, registrationConfig } from '../registration/registration-test-helpers.ts';
 import { counts } from '../registration/registration-test-helpers.ts';
@@ -59,6 +59,8 @@ describe('sign-up box, mailed links and RFC 8058 headers', () => {
     expect(header(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(header(mail.raw, 'List-Unsubscribe')).toMatch(/^<https?:\/\/[^>]+\/api\/v1\/public\/email-lists\/one-click\?token=[^>]+>$/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    // The footer's preferences link opens manage with a person token.
+    expect(mailText(mail.raw)).toMatch(/portico_lists=manage&listsToken=/);
     // The person uid never travels bare: the token is signed (tampering with a character breaks it).
     const token = oneClickOf(mail)!.token;
     expect(token.startsWith(`${p.uid}.`)).toBe(true);
