@@ -50,7 +50,7 @@ try {
   pages['/preferences.html'] = `<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n  <meta name="viewport" content="width=device-width, initial-scale=1">\n  <title>Email preferences</title>\n  <script src="${server.url}/portico.js" defer></script>\n</head>\n<body><main><h1>Northwind</h1></main></body>\n</html>\n`;
   const admin = (method, p, body) => fetch(server.url + p, { method, headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: await r.json() }));
   const email = `bench-prefs-${Date.now()}@example.com`;
-  const imported = await admin('POST', '/api/v1/admin/accounts/import', { Name: 'Bench prefs', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' } });
+  const imported = await admin('POST', '/api/v1/admin/accounts/import', { Name: 'Bench prefs', PrimaryContact: { Email: email, FirstName: 'Ada', LastName: 'Lovelace' }, Subscription: { StartDate: new Date().toISOString().slice(0, 10) + 'T00:00:00Z', Plan: { Uid: 'plan-free' }, Quantity: 1, BillingRenewalTerm: 'Monthly' } });
   if (imported.status !== 201) throw new Error(`import answered ${imported.status}: ${JSON.stringify(imported.json).slice(0, 300)}`);
   const added = await admin('POST', '/api/v1/admin/email-lists/list-newsletter/subscribers', { PersonUid: imported.json.PrimaryContact.Uid });
   if (added.status !== 200) throw new Error(`subscribe answered ${added.status}`);
