@@ -1,8 +1,11 @@
-/** Loaded with the email-list screens (lazy chunks, never app.js): their strings under `emailLists.*`, and their stylesheet. */
+/**
+ * Loaded with the email-list screens (lazy chunks, never app.js): their strings under `emailLists.*`, and their
+ * stylesheet. Not the error catalogue: ErrorList loads it with the first error, and a static import here pulled
+ * the sign-up chunk (where it lives) into a screen reached from a mail (bench preferences-page-weight).
+ */
 import { getI18n } from '../../app/i18n.ts';
 import { addLazySheet } from '../../app/styles/stylesheets.ts';
 import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
-import '../../i18n/register-error-strings.ts';
 import { enEmailLists } from './en-email-lists.ts';
 import emailListsCss from './email-lists.css?inline';
 
