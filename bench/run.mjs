@@ -24,6 +24,9 @@ const BENCHES = [
   { name: 'profile-latency', file: 'profile-latency.mjs', args: TSX, capSec: 100 },
   { name: 'plan-change-throughput', file: 'plan-change-throughput.mjs', args: TSX, capSec: 180 },
   { name: 'renewal-pass', file: 'renewal-pass.mjs', args: TSX, capSec: 300 },
+  // Issue 18 lists: one-click unsubscribes on PostgreSQL vs a bare route; the preferences screen's weight from a mail link.
+  { name: 'one-click-unsubscribe-throughput', file: 'one-click-unsubscribe-throughput.mjs', args: TSX, capSec: 180 },
+  { name: 'preferences-page-weight', file: 'preferences-page-weight.mjs', args: TSX, capSec: 120 },
 ];
 const only = process.argv.slice(2);
 

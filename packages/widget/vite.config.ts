@@ -50,6 +50,10 @@ export default defineConfig({
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
           if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
+          // Issue 18: every lazy screen registers its strings with this; in the sign-up chunk it made a screen reached
+          // from a mail (email preferences) download the whole sign-up.
+          // The same for whether a captcha is needed (captcha-props.ts: a few lines the preferences screen asks too).
+          if (/[\\/]src[\\/](i18n[\\/]register-lazy-strings|captcha[\\/]captcha-props)\.ts$/.test(id)) return 'screen-kit';
           // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
           // Issue 15: the plan cards state what checkout adds (core's planExtras, the order summary's usage items and
           // the words both use, components/billing/price-words.ts), so those go with them too.
@@ -68,7 +72,7 @@ export default defineConfig({
           // (a Stripe page never downloads the sandbox's card form), the captcha, and what a paid sign-up
           // does not pass through: processing (after a payment redirect only) and updatePaymentInformation
           // are chunks of their own, the invoice preview goes with the controls gallery that alone shows it.
-          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings|register-lazy-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
+          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
       },

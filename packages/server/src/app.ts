@@ -25,6 +25,9 @@ import { unitOfWork } from './unit-of-work.ts';
 import { registerCaller } from './http/caller.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer.ts';
+import { withListUnsubscribe } from './mail/list-unsubscribe.ts';
+import { listMemberHeaders } from './email-lists/list-member-headers.ts';
+import { personLinkTokens } from './email-lists/list-links.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { FEATURES, infrastructureJobs, RATE_LIMITS } from './features.ts';
 import type { AppContext, FeatureModule, JobsContext } from './feature-module.ts';
@@ -132,7 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalog = catalogRepository(database.db);
   const uow = unitOfWork(database.db, { onHookError: (err, when) => app.log.error({ error: loggableError(err) }, `${when} hook failed`) });
   // Without SMTP_URL, development keeps mail in memory for /dev/mailbox; start-server passes the real one.
-  const mailer = options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, production: false });
+  // Every mail to someone on an email list carries the RFC 8058 headers (issue 18; mail/list-unsubscribe.ts).
+  const mailer = withListUnsubscribe(options.mailer ?? createMailer({ from: DEFAULT_MAIL_FROM, production: false }), listMemberHeaders({
+    subscriptions: uow.emailListSubscriptions, config, clock: options.clock,
+    tokens: personLinkTokens((fresh) => uow.emailListSubscriptions.linkKey(fresh)),
+  }));
   const secrets = options.secrets ?? process.env;
   // Jobs and routes wake the runner after a commit that enqueued; the runner is made from the modules' jobs just below.
   const wake = { outbox: (): void => undefined };

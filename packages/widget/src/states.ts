@@ -81,12 +81,13 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   teamMemberPromote: built(() => import('./screens/team-member-promote/team-member-promote-screen.tsx'), member),
   teamMemberRemove: built(() => import('./screens/team-member-remove/team-member-remove-screen.tsx'), member),
   // Email lists (reachable from an email link without signing in)
-  manage: notAvailable(),
-  _thankYou: notAvailable(),
-  _unsubscribed: notAvailable(),
-  unsubscribe: notAvailable(),
-  emailListConfirmation: notAvailable(),
-  emailListRequiresConfirmation: notAvailable(),
+  // Email lists (issue 18): reached from mailed links without login; the person token is in the params.
+  manage: built(() => import('./screens/email-lists/manage-screen.tsx')),
+  _thankYou: built(() => import('./screens/email-lists/thank-you-screen.tsx')),
+  _unsubscribed: built(() => import('./screens/email-lists/unsubscribed-screen.tsx')),
+  unsubscribe: built(() => import('./screens/email-lists/unsubscribe-screen.tsx')),
+  emailListConfirmation: built(() => import('./screens/email-lists/email-list-confirmation-screen.tsx')),
+  emailListRequiresConfirmation: built(() => import('./screens/email-lists/requires-confirmation-screen.tsx')),
   // Community server
   discordInterstitial: built(() => import('./screens/discord-interstitial/discord-interstitial-screen.tsx'), member),
   discordSettings: built(() => import('./screens/discord-settings/discord-settings-screen.tsx'), member),

@@ -141,6 +141,10 @@ export const ErrorCode = /* @__PURE__ */ catalogue([
   'CommunityNotConfigured',
   'CommunityAccessRequired',
   'CommunityUnavailable',
+  // Email lists (issue 18 lists; docs/email-lists.md)
+  'EmailListNotFound',
+  'EmailListLinkInvalid',
+  'EmailListConfirmationUsed',
 ], {
   // Spec 2 section 8: removed once an email check succeeds; its code has a dot of its own.
   EmailRequired: 'Errors.Email.required',

@@ -240,6 +240,19 @@ export const companyConfigSchema = z.object({
   addOns: z.array(addOnInput.safeExtend({ Uid: uidSchema })).default([]),
   plans: z.array(planInput.safeExtend({ Uid: uidSchema })).default([]),
   coupons: z.array(couponInput.safeExtend({ Uid: uidSchema })).default([]),
+  /**
+   * Issue 18 (docs/email-lists.md): where mailed list links point. pageUrl: a site page with the widget
+   * (the preferences, unsubscribe and confirmation states open there; default company.websiteUrl);
+   * serverUrl: this server as mail providers reach it (the one-click unsubscribe POST; default the
+   * websiteUrl's origin); unsubscribeMailto: an optional mailto address for List-Unsubscribe;
+   * redirectUrl: where 'Continue to our website' goes after a confirmation (default websiteUrl).
+   */
+  emailListLinks: z.object({
+    pageUrl: url,
+    serverUrl: url,
+    unsubscribeMailto: z.string().email().max(254).optional(),
+    redirectUrl: url,
+  }).strict().default({ pageUrl: null, serverUrl: null, redirectUrl: null }),
   emailLists: z.array(z.object({
     Uid: uidSchema, Name: z.string().min(1), Description: z.string().nullable().default(null),
     RequiresDoubleOptIn: z.boolean().default(false), IsSignUpList: z.boolean().default(false),

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { addOnRow, couponRow, familyRow, planRow } from '../catalog/catalog-inputs.ts';
 import { emailListsRepository } from '../email-lists/email-lists.repository.ts';
+import { emailListSubscriptionsRepository } from '../email-lists/email-list-subscriptions.repository.ts';
 import { fieldsRepository } from '../fields/fields.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import type { CompanyConfig } from './company-config.schema.ts';
@@ -52,11 +53,15 @@ async function seed(db: Db, config: CompanyConfig): Promise<{ written: number }>
   for (const c of config.coupons) if (changed(`coupon:${c.Uid}`, c)) await catalog.upsertCoupon(couponRow(c, currency));
 
   const lists = emailListsRepository(db);
+  let listsChanged = false;
   for (const l of config.emailLists) {
     if (changed(`list:${l.Uid}`, l)) {
+      listsChanged = true;
       await lists.upsert({ uid: l.Uid, name: l.Name, description: l.Description, requiresDoubleOptIn: l.RequiresDoubleOptIn, isSignUpList: l.IsSignUpList });
     }
   }
+  // Issue 18: people whose sign-up box was ticked before the lists existed join the sign-up list (idempotent).
+  if (listsChanged) await emailListSubscriptionsRepository(db).backfillSignUpOptIns();
 
   const fields = fieldsRepository(db);
   if (changed('fields', config.fields)) {

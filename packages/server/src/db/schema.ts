@@ -253,6 +253,8 @@ export const emailLists = pgTable('email_lists', {
   description: text('description'),
   requiresDoubleOptIn: boolean('requires_double_opt_in').notNull().default(false),
   isSignUpList: boolean('is_sign_up_list').notNull().default(false),
+  /** Issue 18 lists: an archived list is hidden from people and takes no subscriber; its rows and consent log stay. */
+  archived: timestamp('archived', { withTimezone: true, mode: 'date' }),
 });
 
 /** Company settings that are not catalogue rows (theme, terms, password policy...), one JSON value per key. */
@@ -697,3 +699,38 @@ export const discordRoleRepairs = pgTable('discord_role_repairs', {
   /** 'reconcile' (the periodic job), 'connect', 'subscription' (reacting to a change). */
   source: text('source').notNull(),
 }, (t) => [index('discord_role_repairs_at_idx').on(t.at)]);
+// ---- lists (issue 18) ----
+
+/** A person's place on one email list (spec 3 "Email-list subscription"); status by name (Subscribed, Unsubscribed, Cleaned, Confirmed). */
+export const emailListSubscriptions = pgTable('email_list_subscriptions', {
+  uid: text('uid').primaryKey(),
+  listUid: text('list_uid').notNull().references(() => emailLists.uid, { onDelete: 'cascade' }),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  unsubscribeReason: text('unsubscribe_reason'),
+  unsubscribeReasonOther: text('unsubscribe_reason_other'),
+  created: created(),
+  updated: updated(),
+}, (t) => [
+  uniqueIndex('email_list_subscriptions_list_person_idx').on(t.listUid, t.personUid),
+  index('email_list_subscriptions_person_idx').on(t.personUid),
+]);
+
+/** The consent log: every opt-in, confirmation and opt-out, append-only (docs/email-lists.md). */
+export const emailListConsents = pgTable('email_list_consents', {
+  uid: text('uid').primaryKey(),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  listUid: text('list_uid').notNull().references(() => emailLists.uid, { onDelete: 'cascade' }),
+  action: text('action').notNull(),
+  source: text('source').notNull(),
+  ip: text('ip'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+}, (t) => [index('email_list_consents_person_idx').on(t.personUid, t.at)]);
+
+/** The HMAC key of mailed preferences links (one row, made on first use so every node shares it). */
+export const emailListLinkKeys = pgTable('email_list_link_keys', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull(),
+  created: created(),
+});

@@ -73,6 +73,8 @@ const PUBLIC = [
   'POST /api/v1/profile/email/confirm', 'POST /api/v1/profile/email/undo',
   // The invoice PDF (issue 16): the short-lived download token in the query is the credential, minted by the member-only download route.
   'GET /api/v1/billing/invoices/{Uid}/pdf',
+  // Email-list preferences (issue 18 lists): the mailed person token is the credential, never a session (email-lists.routes.test.ts).
+  'GET /api/v1/public/email-lists/subscriptions/mine', 'PUT /api/v1/public/email-lists/subscriptions',
 ];
 
 /**
@@ -90,6 +92,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/v1/auth/reauthenticate': {
     access: 'self', other: 'own', allowed: 204, request: () => ({ method: 'POST', url: '/api/v1/auth/reauthenticate', payload: { Password: TEST_PASSWORD } }),
   },
+  'POST /api/v1/profile/email-lists/link': { access: 'self', other: 'own', allowed: 200, note: 'a preferences token for the caller themselves (issue 18 lists)', request: () => ({ method: 'POST', url: '/api/v1/profile/email-lists/link' }) },
   'GET /api/v1/profile/accounts': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/profile/accounts' }) },
   'PUT /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'PUT', url: '/api/v1/profile/photo', ...photoUpload() }) },
   'DELETE /api/v1/profile/photo': { access: 'self', other: 'own', allowed: 200, request: () => ({ method: 'DELETE', url: '/api/v1/profile/photo' }) },

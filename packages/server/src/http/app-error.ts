@@ -45,6 +45,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.CommunityNotConfigured]: 409,
   [ErrorCode.CommunityAccessRequired]: 403,
   [ErrorCode.CommunityUnavailable]: 502,
+  // Email lists (issue 18 lists)
+  [ErrorCode.EmailListNotFound]: 404,
+  [ErrorCode.EmailListLinkInvalid]: 404,
+  [ErrorCode.EmailListConfirmationUsed]: 410,
 };
 
 export function statusOf(code: ErrorCode | string): number {

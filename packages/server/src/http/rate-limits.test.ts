@@ -71,6 +71,11 @@ const probes: Record<RateLimitName, Probe> = {
   invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
   // Discord's redirect back with a made-up state (issue 18 discord): counted before the state is looked up; answers its 'expired' page.
   discordConnectPerAddress: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/community/discord/callback?state=made-up&code=x', remoteAddress, headers }),
+  // Email lists (issue 18): forged tokens count like real ones (counted before the token check).
+  emailListLinkPerAddress: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/email-lists/subscriptions/mine?token=forged', remoteAddress, headers }),
+  emailListConfirmPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/confirm', remoteAddress, headers, payload: { Token: '0'.repeat(43) } }),
+  emailListOneClickPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/one-click?token=forged', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'List-Unsubscribe=One-Click' }),
+  emailListProfileLinkPerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/email-lists/link', payload: {} }),
 };
 
 /**

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, added by withListUnsubscribe). */
+  headers?: Record<string, string>;
   /** Files sent with the message (a receipt's invoice PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -52,7 +54,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.attachments ? { attachments: m.attachments } : {}) });
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}), ...(m.attachments ? { attachments: m.attachments } : {}) });
       },
       sent: () => [],
       close: () => transport.close(),

@@ -6,7 +6,7 @@ import { emailTokens } from '../db/schema.ts';
  * confirm-email: a sign-up's mailed link (confirm the email; for a person without a password, also set one); reset: forgot password; invite: a team invitation (set a password and join);
  * email_change: the link mailed to a new address (data.newEmail); email_change_undo: the notice's undo link to the old one (data.oldEmail).
  */
-export type EmailTokenPurpose = 'confirm-email' | 'reset' | 'invite' | 'email_change' | 'email_change_undo';
+export type EmailTokenPurpose = 'confirm-email' | 'reset' | 'invite' | 'email_change' | 'email_change_undo' | 'list_confirm';
 
 export interface LiveEmailToken { personUid: string; accountUid: string | null; purpose: EmailTokenPurpose }
 

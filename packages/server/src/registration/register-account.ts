@@ -12,6 +12,7 @@ import { newSubscriptionRow } from '../billing/new-subscription-row.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
+import { subscribeToList } from '../email-lists/subscribe-to-list.ts';
 import { isUniqueViolation } from '../http/database-errors.ts';
 import { siteLinkPage } from '../http/site-url.ts';
 import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer, type IdempotencyRequest } from '../http/idempotency.ts';
@@ -183,7 +184,7 @@ async function registerOnce(
   const verified = await verifyPayment(deps, caller, req.body, prepared, summary);
   const next = await firstRenewal(deps, req.body, prepared.checked.subscription?.plan ?? null, paidWith(verified));
   try {
-    return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified, next }));
+    return await withIdempotency(deps.uow, idempotency, (repos) => write(deps, repos, req, prepared, { summary, passwordHash, verified, next, ip: caller.ip }));
   } catch (err) {
     if (isUniqueViolation(err, 'people_email_idx')) throw duplicate(); // a concurrent sign-up with the same email won
     throw err;
@@ -218,6 +219,8 @@ interface Extras {
   verified: VerifiedSignupPayment | null;
   /** The first renewal (what follows today), for the answer and the receipt. */
   next: SignupReceipt['next'];
+  /** The caller's address, for the consent log of the sign-up list (issue 18). */
+  ip: string;
 }
 
 async function write(deps: RegistrationDeps, repos: UnitOfWork, req: RegistrationRequest, prepared: Prepared, extras: Extras): Promise<{ statusCode: number; body: RegistrationOut }> {
@@ -258,6 +261,14 @@ async function write(deps: RegistrationDeps, repos: UnitOfWork, req: Registratio
     passwordHash: extras.passwordHash, emailConfirmed: confirmed, fieldValues: checked.person.fieldValues, timeZone: knownTimeZone(req.timeZone),
   });
   await repos.people.link({ uid: newUid(), personUid, accountUid, isPrimary: true, receiveInvoices: true });
+  // 'Sign up for email updates': a subscription to the company's sign-up list, with its consent row (issue 18; docs/email-lists.md).
+  if (checked.person.optInToEmailList) {
+    const signUpList = await repos.emailLists.signUpList();
+    if (signUpList) {
+      const joined = await subscribeToList(repos, { personUid, listUid: signUpList.uid, source: 'signup', ip: extras.ip, now });
+      if (joined.confirmationNeeded) repos.afterCommit(() => deps.wakeOutbox());
+    }
+  }
 
   let subscriptionUid: string | null = null;
   if (sub) {

@@ -172,6 +172,14 @@ const ROUTES: Route[] = [
     return signedInAs(await signedInPersona('', req.persona));
   }),
   route('post', '/api/v1/auth/validate-password', async (req) => (await import('./demo-passwords.ts')).demoValidatePassword(req.body.Password)),
+  // Email lists (issue 18): demo-email-lists.ts, any person token.
+  route('get', '/api/v1/public/email-lists', async () => (await import('./demo-email-lists.ts')).demoLists()),
+  route('get', '/api/v1/public/email-lists/{listUid}', async (req) => (await import('./demo-email-lists.ts')).demoList(String(req.pathParams.listUid))),
+  route('get', '/api/v1/public/email-lists/subscriptions/mine', async () => (await import('./demo-email-lists.ts')).demoMine()),
+  route('put', '/api/v1/public/email-lists/subscriptions', async (req) => (await import('./demo-email-lists.ts')).demoSave(req.body)),
+  route('post', '/api/v1/public/email-lists/unsubscribe', async (req) => (await import('./demo-email-lists.ts')).demoUnsubscribe(req.body)),
+  route('post', '/api/v1/public/email-lists/confirm', async () => (await import('./demo-email-lists.ts')).demoConfirm()),
+  route('post', '/api/v1/profile/email-lists/link', async () => (await import('./demo-email-lists.ts')).demoProfileLink()),
   route('put', '/api/v1/profile/password', async (req) => {
     if (req.body.NewPassword !== req.body.ConfirmPassword) {
       throw new DemoRefusal(400, ErrorCode.PasswordsDoNotMatch, [{ Field: 'ConfirmPassword', ErrorCode: ErrorCode.PasswordsDoNotMatch, Message: defaultMessages[ErrorCode.PasswordsDoNotMatch] }]);

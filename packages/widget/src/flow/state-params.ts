@@ -80,6 +80,14 @@ const READERS = {
   emailChangeUndo: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
   // discordSettings (issue 18 discord): confirm, the disconnect confirmation (a state move, so the focus goes to its Cancel).
   discordSettings: (raw: Raw) => read<{ confirm?: boolean }>(raw, { confirm: (v) => (v === true ? true : undefined) }),
+  // Email lists (issue 18): the mailed person token (loader/landing.ts `listsToken`), the list a link names,
+  // the double opt-in's single-use token, the lists waiting for confirmation, an embed's own redirect.
+  manage: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  _thankYou: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  _unsubscribed: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  unsubscribe: (raw: Raw) => read<{ token?: string; listUid?: string }>(raw, { token: text, listUid: text }),
+  emailListRequiresConfirmation: (raw: Raw) => read<{ token?: string; lists?: string }>(raw, { token: text, lists: text }),
+  emailListConfirmation: (raw: Raw) => read<{ confirmToken?: string; listUid?: string; redirectUrl?: string }>(raw, { confirmToken: text, listUid: text, redirectUrl: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

@@ -14,7 +14,8 @@ import { EMAIL_CHANGE_TOKEN_PARAM, EMAIL_CHANGE_UNDO_TOKEN_PARAM } from '@portic
  * else on the page acts on them a second time.
  */
 export interface Landing {
-  state: 'processing' | 'registerConfirmation' | 'resetPassword' | 'emailChangeConfirm' | 'emailChangeUndo' | 'invoicePayment' | 'updatePaymentInformation';
+  state: 'processing' | 'registerConfirmation' | 'resetPassword' | 'emailChangeConfirm' | 'emailChangeUndo' | 'invoicePayment' | 'updatePaymentInformation'
+    | 'manage' | 'unsubscribe' | 'emailListConfirmation';
   params: Record<string, string>;
   /** The address without what was read. */
   cleanHref: string;
@@ -77,6 +78,19 @@ export function landingFor(href: string): Landing | null {
       q.delete(key);
       return { state, params: { token: link }, cleanHref: url.toString() };
     }
+  }
+  // Email-list links (issue 18; docs/email-lists.md): preferences and unsubscribe carry the person token, the
+  // double opt-in page its single-use token; opening them changes nothing (the screens' buttons do).
+  const lists = q.get('portico_lists');
+  if (lists) {
+    const listUid = q.get('listUid');
+    const personToken = q.get('listsToken');
+    const confirmToken = q.get('listConfirmToken');
+    for (const k of ['portico_lists', 'listUid', 'listsToken', 'listConfirmToken']) q.delete(k);
+    const params: Record<string, string> = {};
+    if (listUid) params.listUid = listUid;
+    if (lists === 'confirm' && confirmToken) return { state: 'emailListConfirmation', params: { ...params, confirmToken }, cleanHref: url.toString() };
+    if (personToken) return { state: lists === 'unsubscribe' ? 'unsubscribe' : 'manage', params: { ...params, token: personToken }, cleanHref: url.toString() };
   }
   const token = q.get('token');
   if (q.get(CONFIRM_MARK) && token) {

@@ -1055,6 +1055,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/email-lists/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A preferences token for the signed-in person (the profile's "Email preferences" entry opens manage with it) */
+        post: operations["postProfileEmailListsLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/email/confirm": {
         parameters: {
             query?: never;
@@ -1187,6 +1204,142 @@ export interface paths {
         get: operations["getPublicBillingDiscountcouponsExists"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/crm/people/{personUid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person a mailed link names (Email, FirstName, LastName), only with that person's token: 404 Errors.EmailListLinkInvalid otherwise */
+        get: operations["getPublicCrmPeopleByPersonUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every live email list by name (descriptions through the rich-text allow-list) */
+        get: operations["getPublicEmailLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/{listUid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One live email list (the Subscribed screen); 404 Errors.EmailListNotFound */
+        get: operations["getPublicEmailListsByListUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The double opt-in page's button: confirms with the mailed single-use token. 410 Errors.EmailListConfirmationUsed when used before or expired */
+        post: operations["postPublicEmailListsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/one-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RFC 8058 one-click unsubscribe (the URL of List-Unsubscribe): the token's person leaves the named list, or every list. No cookie, no page */
+        post: operations["postPublicEmailListsOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the preferences: the lists named are joined (double opt-in lists mail a confirmation), every other list is left. Captcha when configured (400 on RecaptchaToken) */
+        put: operations["putPublicEmailListsSubscriptions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/subscriptions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token's person's subscriptions (every live list they have a row on) */
+        get: operations["getPublicEmailListsSubscriptionsMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/email-lists/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsubscribe with a reason (nolonger, nosignup, inappropriate, spam, other with text) from one list, or every list when EmailListUid is absent */
+        post: operations["postPublicEmailListsUnsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7816,6 +7969,47 @@ export interface operations {
             };
         };
     };
+    postProfileEmailListsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ExpiresInDays: number;
+                        Token: string;
+                    };
+                };
+            };
+        };
+    };
     postProfileEmailConfirm: {
         parameters: {
             query?: never;
@@ -8339,6 +8533,430 @@ export interface operations {
                 content: {
                     "application/json": {
                         Result: boolean;
+                    };
+                };
+            };
+        };
+    };
+    getPublicCrmPeopleByPersonUid: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                personUid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Email: string;
+                        FirstName: string | null;
+                        LastName: string | null;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    getPublicEmailLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            Description: string | null;
+                            Name: string;
+                            RequiresDoubleOptIn: boolean;
+                            Uid: string;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublicEmailListsByListUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listUid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Description: string | null;
+                        Name: string;
+                        RequiresDoubleOptIn: boolean;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    postPublicEmailListsConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        EmailList: {
+                            Description: string | null;
+                            Name: string;
+                            RequiresDoubleOptIn: boolean;
+                            Uid: string;
+                        };
+                        RedirectUrl: string;
+                        /** @enum {string} */
+                        Status: "Confirmed";
+                    };
+                };
+            };
+        };
+    };
+    postPublicEmailListsOneClick: {
+        parameters: {
+            query: {
+                listUid?: string;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Unsubscribed: string[];
+                    };
+                };
+            };
+        };
+    };
+    putPublicEmailListsSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ActiveSubscriptions: string[];
+                    RecaptchaToken?: string | null;
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ConfirmationNeeded: string[];
+                        Subscriptions: {
+                            EmailList: {
+                                Uid: string;
+                            };
+                            EmailListSubscriberStatus: number;
+                            IsSubscribed: boolean;
+                            Person: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            Status: "Subscribed" | "Unsubscribed" | "Cleaned" | "Confirmed";
+                            /** @enum {string|null} */
+                            UnsubscribeReason: "nolonger" | "nosignup" | "inappropriate" | "spam" | "other" | null;
+                            UnsubscribeReasonOther: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getPublicEmailListsSubscriptionsMine: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            EmailList: {
+                                Uid: string;
+                            };
+                            EmailListSubscriberStatus: number;
+                            IsSubscribed: boolean;
+                            Person: {
+                                Uid: string;
+                            };
+                            /** @enum {string} */
+                            Status: "Subscribed" | "Unsubscribed" | "Cleaned" | "Confirmed";
+                            /** @enum {string|null} */
+                            UnsubscribeReason: "nolonger" | "nosignup" | "inappropriate" | "spam" | "other" | null;
+                            UnsubscribeReasonOther: string | null;
+                        }[];
+                        metadata: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublicEmailListsUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    EmailListUid?: string | null;
+                    /** @enum {string} */
+                    Reason: "nolonger" | "nosignup" | "inappropriate" | "spam" | "other";
+                    ReasonOther?: string | null;
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Unsubscribed: string[];
                     };
                 };
             };

@@ -25,6 +25,7 @@ export const enProfile = {
   discordNotConnected: 'Not connected',
   discordManage: 'Manage Discord',
   discordConnect: 'Connect Discord',
+  emailPreferences: 'Email preferences',
   edit: {
     photoLabel: 'Profile photo',
     photoHelp: 'Max 2MB, png or jpg',

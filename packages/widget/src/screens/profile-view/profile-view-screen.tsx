@@ -15,6 +15,7 @@ import { useProfileKey } from './use-profile-key.ts';
 import { signOut } from '../../signin/sign-out.ts';
 import { SessionsSection, useSessionsQuery } from './sessions/sessions-section.tsx';
 import { DiscordRow } from './discord-row.tsx';
+import { EmailPreferencesEntry } from './email-preferences-entry.tsx';
 
 /**
  * profile / profileView (spec 2 section 2): Profile photo, the configured groups (by default Name
@@ -45,6 +46,7 @@ export default function ProfileViewScreen(props: ScreenProps) {
       {profile && <ProfileGroups profile={profile} entries={settings.FieldConfiguration.Profile} />}
       {profile && <SessionsSection />}
       {profile && <DiscordRow />}
+      {profile && settings.EmailLists.length > 0 && <EmailPreferencesEntry />}
       {profile && (
         <p className="p-actions-end">
           <button type="button" className="p-link" onClick={() => void signOut(runtime).then(() => actions.goTo('login'))}>{t('profileArea.logOut')}</button>
