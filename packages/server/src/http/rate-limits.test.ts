@@ -69,6 +69,9 @@ const probes: Record<RateLimitName, Probe> = {
   // Invoices (issue 16): an unknown invoice's 404 counts, and a made-up download token's 401.
   invoiceDownloadLink: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/invoices/nobody/download', payload: {} }),
   invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
+  // Support (issue 18): the limit runs before the body is read, so an empty request counts (and is then refused).
+  supportCaseSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/support/cases', remoteAddress, headers, payload: {} }),
+  supportSettings: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/support/settings', remoteAddress, headers }),
 };
 
 /**
