@@ -12,6 +12,7 @@ const started = Date.now();
 const TSX = ['--import', 'tsx'];
 const BENCHES = [
   { name: 'bundle-size', file: 'bundle-size.mjs', args: TSX, capSec: 150 },
+  { name: 'support-form-weight', file: 'support-form-weight.mjs', args: TSX, capSec: 120 },
   { name: 'charge-summary-core', file: 'charge-summary-core.ts', args: TSX, capSec: 30 },
   { name: 'invoice-pdf', file: 'invoice-pdf.ts', args: TSX, capSec: 60 },
   { name: 'server-start', file: 'server-start.mjs', capSec: 120 },

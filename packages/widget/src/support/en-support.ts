@@ -7,6 +7,7 @@ export const enSupport = {
   attachments: 'Attachments',
   attachmentsHelp: 'Optional. Up to {{count}} files of {{size}} each ({{types}}).',
   remove: 'Remove {{name}}',
+  removeShort: 'Remove',
   tooMany: 'At most {{count}} files can be attached.',
   fileRefused: '{{filename}} can not be uploaded: its content is not a {{accept}} file.',
   submit: 'Submit',

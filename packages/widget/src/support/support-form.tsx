@@ -16,6 +16,7 @@ import { formatBytes, validateFile } from '../components/file-validation.ts';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { submitHelpRequest } from './support-calls.ts';
+import { supportSheetRef } from './setup.ts';
 
 const LazyCaptcha = lazy(() => import('../captcha/captcha.tsx'));
 
@@ -96,7 +97,7 @@ export function SupportForm() {
   });
 
   return (
-    <form className="p-form p-support-form" noValidate onSubmit={send} aria-labelledby={headingId}>
+    <form ref={supportSheetRef} className="p-form p-support-form" noValidate onSubmit={send} aria-labelledby={headingId}>
       <ErrorList errors={[...form.errorList, ...fileErrors]} />
       <ConfiguredFields form={form} />
       <div className="p-field">
@@ -110,9 +111,9 @@ export function SupportForm() {
           <ul className="p-support-files" aria-label={t('support.attachments')}>
             {files.map((f, i) => (
               <li key={`${f.name}-${i}`}>
-                <span>{f.name} ({formatBytes(f.size)})</span>
-                <button type="button" className="p-btn p-btn-link" onClick={() => { setFiles(files.filter((_, j) => j !== i)); setFileErrors([]); }}>
-                  {t('support.remove', { name: f.name })}
+                <span className="p-support-file-name">{f.name}<span className="p-support-file-size">{formatBytes(Math.max(f.size, 1024))}</span></span>
+                <button type="button" className="p-link" aria-label={t('support.remove', { name: f.name })} onClick={() => { setFiles(files.filter((_, j) => j !== i)); setFileErrors([]); }}>
+                  {t('support.removeShort')}
                 </button>
               </li>
             ))}

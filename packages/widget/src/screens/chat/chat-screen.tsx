@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { SupportForm } from '../../support/support-form.tsx';
+import { supportSheetRef } from '../../support/setup.ts';
 
 /**
  * chat (spec 2 section 2): until live chat lands (the next issue) nobody is online, so the panel is
@@ -13,11 +14,11 @@ export default function ChatScreen() {
   const { t } = useTranslation();
   const [formShown, setFormShown] = useState(false);
   return (
-    <div>
+    <div ref={supportSheetRef} className="p-offline-panel">
       <ScreenHeading>{t('support.offlineHeading')}</ScreenHeading>
       <p className="p-lead">{t('support.offlineText')}</p>
       {formShown ? <SupportForm /> : (
-        <button type="button" className="p-btn p-btn-primary" aria-expanded="false" onClick={() => setFormShown(true)}>{t('support.submitHelpRequest')}</button>
+        <button type="button" className="p-btn p-btn-primary" onClick={() => setFormShown(true)}>{t('support.submitHelpRequest')}</button>
       )}
     </div>
   );
