@@ -11,7 +11,9 @@ import { useApi } from '../api/use-api-query.ts';
 import { isCaptchaRequired } from '../captcha/captcha-props.ts';
 import { ErrorList } from '../components/error-list.tsx';
 import type { DisplayError } from '../components/error-list-logic.ts';
-import { ConfiguredFields } from '../components/fields/configured-field.tsx';
+import { EmailField } from '../components/fields/email-field.tsx';
+import { TextField } from '../components/fields/text-field.tsx';
+import { TextAreaField } from '../components/fields/textarea-field.tsx';
 import { formatBytes, validateFile } from '../components/file-validation.ts';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -99,7 +101,11 @@ export function SupportForm() {
   return (
     <form ref={supportSheetRef} className="p-form p-support-form" noValidate onSubmit={send} aria-labelledby={headingId}>
       <ErrorList errors={[...form.errorList, ...fileErrors]} />
-      <ConfiguredFields form={form} />
+      {/* The three controls it uses, not ConfiguredFields: that one brings every control type (address, tax id…), ~32 KB the form never shows. */}
+      {form.fields.map((field) => {
+        const Control = field.controlType === 'Email' ? EmailField : field.controlType === 'TextArea' ? TextAreaField : TextField;
+        return <Control key={field.path} form={form} field={field} />;
+      })}
       <div className="p-field">
         <label className="p-label" htmlFor={fileInputId}>{t('support.attachments')}</label>
         <input id={fileInputId} type="file" multiple accept={ACCEPT.map((a) => `.${a}`).join(',')} aria-describedby={`${fileInputId}-help`}
