@@ -76,6 +76,10 @@ function tableRows(r) {
   const f = r.figures ?? {};
   if (r.status !== 'ok') return [[r.name, 'status', r.status, r.goal?.text ? `${r.goal.metric} ${r.goal.op} ${r.goal.value}` : '', verdict(r.pass)]];
   switch (r.name) {
+    case 'support-form-weight': return [
+      [r.name, 'help form transferred', fmt(f.supportFormTransferredKB, ' KB'), '≤ 91 KB', verdict(r.pass)],
+      ['', 'JS transferred / repeat visit', `${fmt(f.jsTransferredKB, ' KB')} / ${fmt(f.repeatVisitTransferredKB, ' KB')}`, '', ''],
+    ];
     case 'bundle-size': return [
       [r.name, 'loader transferred', fmt(f.loaderTransferredKB, ' KB'), '≤ 12 KB', verdict(f.loaderPass)],
       ['', 'first screen transferred', fmt(f.firstScreenTransferredKB, ' KB'), '≤ 91 KB', verdict(f.firstScreenPass)],
