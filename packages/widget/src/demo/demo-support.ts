@@ -1,4 +1,4 @@
-import { ErrorCode } from '@portico/core';
+import { ErrorCode, type FieldError } from '@portico/core';
 import {
   SUPPORT_ATTACHMENT_EXTENSIONS, SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_ATTACHMENT_MAX_FILES, SUPPORT_ATTACHMENT_TYPES, SUPPORT_BODY_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH,
 } from '@portico/core/support/support-limits';
@@ -27,13 +27,13 @@ const CONTENT_TYPE: Record<string, (typeof SUPPORT_ATTACHMENT_TYPES)[number]> = 
  */
 export function demoCreateCase(files: Readonly<Record<string, Blob>>, now: Date) {
   const entries = Object.entries(files);
-  const problems = entries.flatMap(([field, blob], i) => {
+  const problems = entries.flatMap(([field, blob], i): FieldError[] => {
     const name = blob instanceof File ? blob.name : field;
     if (i >= SUPPORT_ATTACHMENT_MAX_FILES) return [{ Field: field, ErrorCode: ErrorCode.InvalidValue, Message: `${name}: at most ${SUPPORT_ATTACHMENT_MAX_FILES} files can be attached.` }];
     if (blob.size > SUPPORT_ATTACHMENT_MAX_BYTES) return [{ Field: field, ErrorCode: ErrorCode.FileTooLarge, Message: `${name} is larger than 2MB.` }];
     return [];
   });
-  if (problems.length) throw new DemoRefusal(400, problems[0]!.ErrorCode, problems);
+  if (problems.length) throw new DemoRefusal(400, problems[0]!.ErrorCode as ErrorCode, problems);
   demoCaseNumber += 1;
   return {
     Uid: `demo-case-${demoCaseNumber}`, Number: demoCaseNumber, Source: 1, Status: 'open' as const, Created: now.toISOString(),
