@@ -92,9 +92,10 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   discordInterstitial: built(() => import('./screens/discord-interstitial/discord-interstitial-screen.tsx'), member),
   discordSettings: built(() => import('./screens/discord-settings/discord-settings-screen.tsx'), member),
   // Support, chat, lead forms
-  support: notAvailable(),
-  supportThankYou: notAvailable(),
-  chat: notAvailable(),
+  support: built(() => import('./screens/support/support-screen.tsx')),
+  supportThankYou: built(() => import('./screens/support-thank-you/support-thank-you-screen.tsx')),
+  // The offline panel until live chat (issue 18); the chat issue replaces the screen, not the row.
+  chat: built(() => import('./screens/chat/chat-screen.tsx')),
   leadForm: notAvailable(),
   thankYou: notAvailable(),
 };

@@ -17,6 +17,8 @@ export interface ControlParams {
   MaxLength?: number;
   /** A regular expression the whole (trimmed) value must match, like the HTML `pattern` attribute. */
   Pattern?: string;
+  /** Visible lines of a TextArea (default 4); the help form's body has 5 (spec 2 section 2). */
+  Rows?: number;
 }
 
 const isBound = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
@@ -41,6 +43,7 @@ export function parseControlParams(json: string | null | undefined): ControlPara
   if (isLength(obj.MinLength)) params.MinLength = obj.MinLength;
   if (isLength(obj.MaxLength)) params.MaxLength = obj.MaxLength;
   if (typeof obj.Pattern === 'string' && compilePattern(obj.Pattern)) params.Pattern = obj.Pattern;
+  if (isLength(obj.Rows) && obj.Rows >= 1 && obj.Rows <= 30) params.Rows = obj.Rows;
   return params;
 }
 

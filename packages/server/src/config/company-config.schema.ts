@@ -212,6 +212,8 @@ export const companyConfigSchema = z.object({
   google: googleConfig,
   webhooks: webhooksConfig,
   community: communityConfig,
+  /** Help requests (issue 18, docs/support.md): where the company is told of a new case. Absent: only the sender is mailed. */
+  support: z.object({ emailAddress: z.string().trim().email().max(320).optional() }).strict().default({}),
   auth: authConfig,
   passwordPolicy: z.object({
     MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),

@@ -734,3 +734,57 @@ export const emailListLinkKeys = pgTable('email_list_link_keys', {
   key: text('key').notNull(),
   created: created(),
 });
+// ---- support (issue 18) ----
+
+/**
+ * Support cases (spec 2 section 3 "Support case"; docs/support.md). A help-form request is one
+ * (Source 1, Website); the live chat (Source 5) and the operator console answer them later. `number`
+ * is the short number people quote ("case #1042"); `personUid` links a known person, the email is
+ * kept as sent either way.
+ */
+export const supportCases = pgTable('support_cases', {
+  uid: text('uid').primaryKey(),
+  number: integer('number').generatedAlwaysAsIdentity({ startWith: 1000 }).notNull(),
+  source: integer('source').notNull(),
+  status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+  personUid: text('person_uid').references(() => people.uid, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  created: created(),
+  updated: updated(),
+}, (t) => [
+  uniqueIndex('support_cases_number_idx').on(t.number),
+  index('support_cases_email_idx').on(sql`lower(${t.email})`, t.created),
+  index('support_cases_status_idx').on(t.status, t.created),
+]);
+
+/**
+ * What happened on a case, in order (spec 2 section 3 activity types 1-8: PersonReply, Note, Closed,
+ * Reopened, Assigned, AgentReply, AutoReply, ContactChange). `body` is plain text as written (never
+ * HTML; shown as text). The author is the person (email) or an agent (name), or the system.
+ */
+export const supportCaseActivities = pgTable('support_case_activities', {
+  uid: text('uid').primaryKey(),
+  caseUid: text('case_uid').notNull().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  type: integer('type').notNull(),
+  body: text('body').notNull().default(''),
+  authorKind: text('author_kind').$type<'person' | 'agent' | 'system'>().notNull(),
+  authorName: text('author_name'),
+  authorEmail: text('author_email'),
+  created: created(),
+}, (t) => [index('support_case_activities_case_idx').on(t.caseUid, t.created)]);
+
+/**
+ * A file sent with a case (and the activity it came with). The bytes live in `files` (the same
+ * store as profile photos, content-checked); the public GET /files/{uid} never serves these.
+ */
+export const supportAttachments = pgTable('support_attachments', {
+  uid: text('uid').primaryKey(),
+  caseUid: text('case_uid').notNull().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  activityUid: text('activity_uid').references(() => supportCaseActivities.uid, { onDelete: 'cascade' }),
+  fileUid: text('file_uid').notNull().references(() => files.uid),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  created: created(),
+}, (t) => [index('support_attachments_case_idx').on(t.caseUid), uniqueIndex('support_attachments_file_idx').on(t.fileUid)]);

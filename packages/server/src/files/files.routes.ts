@@ -25,7 +25,7 @@ export async function filesRoutes(app: FastifyInstance, deps: { files: FilesRepo
       response: { 200: z.any().describe('The file\'s bytes (image/png or image/jpeg)'), 304: z.null().describe('Not modified') },
     },
   }, async (req, reply) => {
-    const file = await deps.files.get(req.params.uid);
+    const file = await deps.files.getPublic(req.params.uid);
     if (!file) throw notFound(`No file with Uid '${req.params.uid}'.`);
     const etag = `"${file.sha256}"`;
     void reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-content-type-options', 'nosniff')

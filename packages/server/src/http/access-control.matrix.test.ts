@@ -378,3 +378,33 @@ describe('either credential on one account\'s routes (accessTokenOrAdminKeyGuard
     expect((await t.request({ method: 'GET', url: url(), remoteAddress: from, headers: bearer(seed.a.member.token) })).statusCode).toBe(200);
   });
 });
+
+/**
+ * Support (issue 18): the help form's two routes are public (a visitor with no account asks for
+ * help); the case routes are the operator's, behind the admin key: anonymous and a member's token
+ * are refused on every one, and the admin key reads.
+ */
+describe('support routes: public help form, admin-only cases', () => {
+  // The matrix's `operations` keep its own prefixes; these are read from the document the same way.
+  const supportOps = () => Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+    .filter((k) => k.includes('/support/'));
+  const SUPPORT_PUBLIC = ['GET /api/v1/support/settings', 'POST /api/v1/public/support/cases'];
+  it('every support operation is listed here as public or admin', () => {
+    const unknown = supportOps().filter((k) => !SUPPORT_PUBLIC.includes(k) && !k.includes(' /api/v1/admin/support/'));
+    expect(unknown, 'support operations with no row').toEqual([]);
+    expect(supportOps().length).toBeGreaterThanOrEqual(5);
+  });
+  it('admin case routes: 401 for anonymous and for a member token, 2xx/404 with the admin key', async () => {
+    for (const key of supportOps().filter((k) => k.includes(' /api/v1/admin/support/'))) {
+      const url = key.split(' ')[1]!.replace('{uid}', 'no-such-case').replace('{attachmentUid}', 'no-such-file');
+      expect((await call('anonymous', { method: 'GET', url })).statusCode, key).toBe(401);
+      expect((await call('primary', { method: 'GET', url })).statusCode, key).toBe(401);
+      const admin = await t.admin({ method: 'GET', url });
+      expect(url.includes('no-such') ? admin.statusCode === 404 : admin.statusCode === 200, `${key} ${admin.statusCode}`).toBe(true);
+    }
+  });
+  it('the settings route answers without a credential', async () => {
+    expect((await call('anonymous', { method: 'GET', url: '/api/v1/support/settings' })).statusCode).toBe(200);
+  });
+});

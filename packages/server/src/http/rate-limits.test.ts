@@ -76,6 +76,9 @@ const probes: Record<RateLimitName, Probe> = {
   emailListConfirmPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/confirm', remoteAddress, headers, payload: { Token: '0'.repeat(43) } }),
   emailListOneClickPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/one-click?token=forged', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'List-Unsubscribe=One-Click' }),
   emailListProfileLinkPerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/email-lists/link', payload: {} }),
+  // Support (issue 18): the limit runs before the body is read, so an empty request counts (and is then refused).
+  supportCaseSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/support/cases', remoteAddress, headers, payload: {} }),
+  supportSettings: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/support/settings', remoteAddress, headers }),
 };
 
 /**

@@ -6,7 +6,8 @@ import { newUid } from '../ids/new-uid.ts';
 /** Topics the outbox worker knows how to deliver (handlers in outbox-topics.ts). */
 export type OutboxTopic = 'signup.webhook' | 'mail.confirmation' | 'mail.password-reset' | 'mail.invite' | 'mail.signin-code'
   | 'mail.email-change' | 'mail.email-change-notice' | 'mail.receipt' | 'webhook.activity'
-  | 'billing.charge-invoice' | 'mail.payment-failed' | 'mail.list-confirmation';
+  | 'billing.charge-invoice' | 'mail.payment-failed' | 'mail.list-confirmation'
+  | 'mail.support-ack' | 'mail.support-notice';
 
 /**
  * Writes one message to the durable outbox. Pass the transaction handle of the change the message

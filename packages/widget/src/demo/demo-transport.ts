@@ -64,6 +64,9 @@ async function demoTeamOf(persona: DemoPersonaName, access: 'read' | 'write' = '
 
 const ROUTES: Route[] = [
   route('get', '/api/v1/widgets/auth/init', () => DEMO_SETTINGS),
+  // Support (issue 18): the help form's settings and a case, answered here; nothing is sent.
+  route('get', '/api/v1/support/settings', async () => (await import('./demo-support.ts')).demoSupportSettings()),
+  route('post', '/api/v1/public/support/cases', async (req) => (await import('./demo-support.ts')).demoCreateCase(req.files, req.now)),
   route('get', '/api/v1/public/billing/discountcoupons/exists', () => ({ Result: DEMO_COUPONS.some((c) => c.IsActive) })),
   route('get', '/api/v1/public/billing/discountcoupons/{code}', async (req) =>
     (await import('./demo-billing.ts')).lookUpCoupon(String(req.pathParams.code), typeof req.query.planUid === 'string' ? req.query.planUid : null, req.now)),

@@ -17,7 +17,7 @@ describe('the build finds the screen of every state (vite.build-plugins.ts reads
       expect(existsSync(module!), `${state}: ${module}`).toBe(true);
     }
     expect(modules.get('register')).toBe(path.join(srcDir, 'screens/register/register-screen.tsx'));
-    expect(modules.get('support')).toBe(path.join(srcDir, 'screens/not-available/not-available-screen.tsx'));
+    expect(modules.get('support')).toBe(path.join(srcDir, 'screens/support/support-screen.tsx'));
     expect(POPUP_FRAME).toBe(LOADER_POPUP_FRAME);
   });
 

@@ -1346,6 +1346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/support/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a help request: creates an open support case (Source 1, Website) with its attachments and mails an acknowledgement. multipart/form-data: `item` (this JSON), optional `documentInfo` ({"PublicReadable":true}, accepted, attachments are never public) and files[0..4] (csv, jpg, pdf, png, txt, xlsx; 2,000,000 bytes each; checked by content; one bad file refuses the request). JSON alone: a request without attachments. Honours Idempotency-Key */
+        post: operations["postPublicSupportCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reissue-token": {
         parameters: {
             query?: never;
@@ -1357,6 +1374,23 @@ export interface paths {
         put?: never;
         /** A new access token for the same live session, claims read again; accountUid switches the account (403 if not the person's) */
         post: operations["postReissueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the help form and the chat panel need: the captcha, the attachment limits, whether chat is online (always false until live chat) */
+        get: operations["getSupportSettings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8962,6 +8996,117 @@ export interface operations {
             };
         };
     };
+    postPublicSupportCases: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Body: string;
+                    FromPerson: {
+                        Email: string;
+                    };
+                    RecaptchaSiteKey?: string | null;
+                    RecaptchaToken?: string | null;
+                    /**
+                     * @default 1
+                     * @enum {number}
+                     */
+                    Source?: 1;
+                    Subject: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description An attachment (csv, jpg, jpeg, pdf, png, txt, xlsx), at most 2000000 bytes, checked by content
+                     */
+                    "files[0]"?: string;
+                    /**
+                     * Format: binary
+                     * @description An attachment (csv, jpg, jpeg, pdf, png, txt, xlsx), at most 2000000 bytes, checked by content
+                     */
+                    "files[1]"?: string;
+                    /**
+                     * Format: binary
+                     * @description An attachment (csv, jpg, jpeg, pdf, png, txt, xlsx), at most 2000000 bytes, checked by content
+                     */
+                    "files[2]"?: string;
+                    /**
+                     * Format: binary
+                     * @description An attachment (csv, jpg, jpeg, pdf, png, txt, xlsx), at most 2000000 bytes, checked by content
+                     */
+                    "files[3]"?: string;
+                    /**
+                     * Format: binary
+                     * @description An attachment (csv, jpg, jpeg, pdf, png, txt, xlsx), at most 2000000 bytes, checked by content
+                     */
+                    "files[4]"?: string;
+                    item: {
+                        Body: string;
+                        FromPerson: {
+                            Email: string;
+                        };
+                        RecaptchaSiteKey?: string | null;
+                        RecaptchaToken?: string | null;
+                        /**
+                         * @default 1
+                         * @enum {number}
+                         */
+                        Source?: 1;
+                        Subject: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Attachments: {
+                            ContentType: string;
+                            Name: string;
+                            Size: number;
+                            Uid: string;
+                        }[];
+                        Created: string;
+                        Number: number;
+                        Source: number;
+                        /** @enum {string} */
+                        Status: "open" | "closed";
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
     postReissueToken: {
         parameters: {
             query?: {
@@ -9002,6 +9147,63 @@ export interface operations {
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "Bearer";
+                    };
+                };
+            };
+        };
+    };
+    getSupportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Attachments: {
+                            ContentTypes: ("image/png" | "image/jpeg" | "application/pdf" | "text/csv" | "text/plain" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")[];
+                            Extensions: ("csv" | "jpg" | "jpeg" | "pdf" | "png" | "txt" | "xlsx")[];
+                            MaxFileBytes: number;
+                            MaxFiles: number;
+                        };
+                        Captcha: {
+                            /** @enum {string} */
+                            Provider: "altcha" | "recaptcha" | "turnstile" | "none";
+                            SiteKey: string | null;
+                        };
+                        Chat: {
+                            Online: boolean;
+                        };
+                        Limits: {
+                            BodyMaxLength: number;
+                            SubjectMaxLength: number;
+                        };
                     };
                 };
             };

@@ -1,0 +1,21 @@
+/** The help form's and the offline chat panel's strings (spec 2 section 2), under `support.*`, loaded with their chunk. */
+export const enSupport = {
+  lead: 'Tell us what is going on and we will answer by email.',
+  email: 'Email',
+  subject: 'Subject',
+  body: 'How can we help you?',
+  attachments: 'Attachments',
+  attachmentsHelp: 'Optional. Up to {{count}} files of {{size}} each ({{types}}).',
+  remove: 'Remove {{name}}',
+  removeShort: 'Remove',
+  tooMany: 'At most {{count}} files can be attached.',
+  fileRefused: '{{filename}} can not be uploaded: its content is not a {{accept}} file.',
+  submit: 'Submit',
+  sending: 'Sending…',
+  thankYouHeading: 'Thank you',
+  thankYouText: "We'll be in touch soon.",
+  close: 'Close',
+  offlineHeading: 'Hi there',
+  offlineText: "We're busy right now, but if you submit a help request we'll get right back to you.",
+  submitHelpRequest: 'Submit help request',
+} as const;
