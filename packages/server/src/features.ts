@@ -36,6 +36,7 @@ import { attributesModule } from './attributes/attributes.module.ts';
 import { usageModule } from './usage/usage.module.ts';
 import { renewalsModule } from './renewals/renewals.module.ts';
 import { collectionModule } from './collection/collection.module.ts';
+import { leadFormsModule } from './lead-forms/lead-forms.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -48,6 +49,7 @@ export const FEATURES = [
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule, collectionModule,
+  leadFormsModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

@@ -137,6 +137,9 @@ export const ErrorCode = /* @__PURE__ */ catalogue([
   // Collection and dunning (issue 17; docs/billing.md "Collection and dunning")
   'InvoiceNotOpen',
   'InvoiceAttemptInFlight',
+  // Lead capture forms (issue 18; docs/lead-forms.md)
+  'LeadFormNotFound',
+  'FieldNotEditable',
 ], {
   // Spec 2 section 8: removed once an email check succeeds; its code has a dot of its own.
   EmailRequired: 'Errors.Email.required',

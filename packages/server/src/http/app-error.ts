@@ -42,6 +42,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.SubscriptionAlreadyCancelling]: 409,
   [ErrorCode.SubscriptionNotCancelling]: 409,
   [ErrorCode.RetentionOfferUnavailable]: 409,
+  // Lead capture forms (issue 18)
+  [ErrorCode.LeadFormNotFound]: 404,
 };
 
 export function statusOf(code: ErrorCode | string): number {

@@ -69,6 +69,9 @@ const probes: Record<RateLimitName, Probe> = {
   // Invoices (issue 16): an unknown invoice's 404 counts, and a made-up download token's 401.
   invoiceDownloadLink: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/account/invoices/nobody/download', payload: {} }),
   invoicePdf: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/billing/invoices/nobody/pdf?access_token=not-a-token', remoteAddress, headers }),
+  // Lead forms (issue 18): an unknown form's 404 counts, and an empty submission's 400.
+  leadFormRead: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/lead-forms/nobody', remoteAddress, headers }),
+  leadFormSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/lead-forms/nobody/submissions', remoteAddress, headers, payload: {} }),
 };
 
 /**
