@@ -94,8 +94,9 @@ const ROWS: Record<StateName, Omit<StateEntry, 'title'>> = {
   support: notAvailable(),
   supportThankYou: notAvailable(),
   chat: notAvailable(),
-  leadForm: notAvailable(),
-  thankYou: notAvailable(),
+  // Lead capture forms (issue 18; docs/lead-forms.md): the host page's data-portico-form / Portico.showForm(uid) gives params.formUid.
+  leadForm: built(() => import('./screens/lead-form/lead-form-screen.tsx')),
+  thankYou: built(() => import('./screens/lead-form/thank-you-screen.tsx')),
 };
 
 export const STATE_TABLE = Object.fromEntries(

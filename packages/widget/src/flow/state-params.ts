@@ -78,6 +78,9 @@ const READERS = {
   emailChangeSent: (raw: Raw) => read<{ email?: string }>(raw, { email: text }),
   emailChangeConfirm: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
   emailChangeUndo: (raw: Raw) => read<{ token?: string }>(raw, { token: text }),
+  // Lead forms (issue 18): the form to show; thankYou's message (the form's own) and the form to go back to.
+  leadForm: (raw: Raw) => read<{ formUid?: string }>(raw, { formUid: text }),
+  thankYou: (raw: Raw) => read<{ message?: string; formUid?: string }>(raw, { message: text, formUid: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;
