@@ -59,7 +59,7 @@ export async function leadFormsAdminRoutes(app: FastifyInstance, deps: Deps): Pr
 
   r.delete(`${base}/:uid`, { schema: { tags, summary: 'Delete a lead form and its submissions (the people stay)', security, params: leadFormParams, response: { 204: z.null().describe('Deleted') } } }, async (req, reply) => {
     if (!(await deps.uow.leadForms.delete(req.params.uid))) throw notFound(req.params.uid);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   r.get(`${base}/:uid/submissions`, {

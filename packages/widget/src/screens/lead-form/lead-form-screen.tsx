@@ -14,13 +14,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { fetchLeadForm, leadFormQueryKey, redirectTarget, submitLead } from './lead-form-calls.ts';
-import { addLazySheet } from '../../app/styles/stylesheets.ts';
-import leadFormCss from './lead-form.css?inline';
-
-function leadSheetRef(el: HTMLElement | null): void {
-  const root = el?.getRootNode();
-  if (root && root instanceof ShadowRoot) addLazySheet(root, 'lead-form', leadFormCss);
-}
+import { leadSheetRef } from './lead-form-sheet.ts';
 
 /**
  * leadForm (spec 2 section 2 "Lead capture form (ShowForm)"; docs/lead-forms.md): the configured form by
