@@ -57,7 +57,7 @@ describe('lead forms', () => {
     const list = await api('GET', '/api/v1/admin/lead-forms/newsletter/submissions', { admin: true });
     expect(list.status).toBe(200);
     const mine = list.json.items.find((s: { Person: { Email: string } }) => s.Person.Email === address);
-    expect(mine).toMatchObject({ CreatedPerson: true, Values: { Email: address, FirstName: 'Grace', LeadSource: 'newsletter-form' } });
+    expect(mine).toMatchObject({ CreatedPerson: true, Values: { Email: address, FirstName: 'Grace', FieldValues: { LeadSource: 'newsletter-form' } } });
     expect(mine.RefererURL).toBe(new URL('/', server.url).href);
   });
 
