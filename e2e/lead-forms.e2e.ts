@@ -77,6 +77,7 @@ describe('lead forms', () => {
     // The self-hosted captcha solves in the background; Submit is enabled once it has.
     await submit.waitFor({ state: 'visible' });
     await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 60_000 });
+    await auditBothThemes(page, dialog, 'lead-form-book-demo-desktop');
     await submit.click();
     await page.waitForURL('**/demo-booked.html');
     await page.getByRole('heading', { name: 'Your demo is requested', level: 1 }).waitFor();
