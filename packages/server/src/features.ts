@@ -37,6 +37,7 @@ import { usageModule } from './usage/usage.module.ts';
 import { renewalsModule } from './renewals/renewals.module.ts';
 import { collectionModule } from './collection/collection.module.ts';
 import { supportModule } from './support/support.module.ts';
+import { leadFormsModule } from './lead-forms/lead-forms.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -50,6 +51,7 @@ export const FEATURES = [
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule, collectionModule,
   supportModule,
+  leadFormsModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

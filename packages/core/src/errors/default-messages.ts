@@ -109,4 +109,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.SignInCodeRequired': 'There were many failed sign-ins on this account. If the password is right, we sent a sign-in code to the email address: enter it to continue.',
   'Errors.InvalidSignInCode': 'That code is not right or has expired. Check the latest mail, or ask for a new code.',
   'Errors.CurrentPasswordIncorrect': 'The current password is not correct.',
+  // Lead capture forms (issue 18)
+  'Errors.LeadFormNotFound': 'This form is not available.',
+  'Errors.FieldNotEditable': 'This field cannot be changed.',
 };

@@ -145,6 +145,9 @@ export const ErrorCode = /* @__PURE__ */ catalogue([
   'EmailListNotFound',
   'EmailListLinkInvalid',
   'EmailListConfirmationUsed',
+  // Lead capture forms (issue 18; docs/lead-forms.md)
+  'LeadFormNotFound',
+  'FieldNotEditable',
 ], {
   // Spec 2 section 8: removed once an email check succeeds; its code has a dot of its own.
   EmailRequired: 'Errors.Email.required',

@@ -7,6 +7,8 @@ import { compilePattern } from '@portico/core/fields/control-params';
 import { CANCELLATION_REASON_MAX_LENGTH, CANCELLATION_REASONS_MAX } from '@portico/core/billing/cancellation';
 import { addOnInput, couponInput, planFamilyInput, planInput, uidSchema } from '../catalog/catalog.schemas.ts';
 import { authConfig } from '../auth/auth-config.ts';
+import { leadFormInput } from '../lead-forms/lead-forms.schemas.ts';
+import { leadFormProblems } from '../lead-forms/check-lead-form.ts';
 
 const origin = z.string().url().refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'must be an origin: scheme://host[:port], no path');
 const url = z.string().url().nullable().default(null);
@@ -265,6 +267,8 @@ export const companyConfigSchema = z.object({
     profile: z.array(fieldUse).default([]),
     account: z.array(fieldUse).default([]),
   }).strict().default({ definitions: [], registration: [], profile: [], account: [] }),
+  /** Lead capture forms (issue 18; docs/lead-forms.md): the admin API's body, each with its Uid. */
+  leadForms: z.array(leadFormInput.extend({ Uid: uidSchema })).default([]),
 }).strict().superRefine((c, ctx) => {
   const familyUids = new Set(c.planFamilies.map((f) => f.Uid));
   const addOnUids = new Set(c.addOns.map((a) => a.Uid));
@@ -288,6 +292,13 @@ export const companyConfigSchema = z.object({
     });
   };
   dupes(c.planFamilies, 'planFamilies'); dupes(c.addOns, 'addOns'); dupes(c.plans, 'plans'); dupes(c.coupons, 'coupons');
+  // Lead forms (issue 18): the admin API's checks, over the config's own definitions and lists.
+  dupes(c.leadForms, 'leadForms');
+  const definitions = c.fields.definitions.map((d) => ({ ...d, ControlParams: null }));
+  const listUids = new Set(c.emailLists.map((l) => l.Uid));
+  c.leadForms.forEach((form, i) => {
+    for (const p of leadFormProblems(form, definitions, listUids)) ctx.addIssue({ code: 'custom', path: ['leadForms', i, ...p.path.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: p.message });
+  });
   if ((ZERO_DECIMAL_CURRENCIES as readonly string[]).includes(c.company.currency)) {
     const whole = (items: Record<string, unknown>[], key: string, fields: string[]) => items.forEach((item, i) => {
       for (const k of fields) {

@@ -6,6 +6,7 @@ import { emailListsRepository } from '../email-lists/email-lists.repository.ts';
 import { emailListSubscriptionsRepository } from '../email-lists/email-list-subscriptions.repository.ts';
 import { fieldsRepository } from '../fields/fields.repository.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
+import { leadFormsRepository } from '../lead-forms/lead-forms.repository.ts';
 import type { CompanyConfig } from './company-config.schema.ts';
 
 const SEED_HASHES = 'seed-hashes';
@@ -76,6 +77,9 @@ async function seed(db: Db, config: CompanyConfig): Promise<{ written: number }>
       await fields.replaceConfiguration(context, config.fields[context].map((u) => ({ fieldUid: u.Field, behavior: u.Behavior, group: u.Group ?? null })));
     }
   }
+  // Lead forms (issue 18): after the fields and lists they name.
+  const leadForms = leadFormsRepository(db);
+  for (const { Uid, ...form } of config.leadForms) if (changed(`leadForm:${Uid}`, form)) await leadForms.upsert(Uid, form, new Date());
   if (written > 0) await store.set(SEED_HASHES, next);
   return { written };
 }

@@ -788,3 +788,33 @@ export const supportAttachments = pgTable('support_attachments', {
   byteSize: integer('byte_size').notNull(),
   created: created(),
 }, (t) => [index('support_attachments_case_idx').on(t.caseUid), uniqueIndex('support_attachments_file_idx').on(t.fileUid)]);
+// ---- leads (issue 18) ----
+
+/**
+ * Lead capture forms (spec 2 section 3 "Lead form"; docs/lead-forms.md): seeded from the company config's
+ * `leadForms`, edited through the admin API. `config` holds the checked form (fields, post-submission,
+ * captcha, list) as the admin API's body without the Uid.
+ */
+export const leadForms = pgTable('lead_forms', {
+  uid: text('uid').primaryKey(),
+  name: text('name').notNull(),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+  created: created(),
+  updated: updated(),
+});
+
+/**
+ * One row per accepted submission (spec 3 "Submission": LeadForm.Uid, Person, RefererURL). The values as
+ * typed are kept here: a known person's filled fields are not overwritten, so the person alone would not show them.
+ */
+export const leadFormSubmissions = pgTable('lead_form_submissions', {
+  uid: text('uid').primaryKey(),
+  formUid: text('form_uid').notNull().references(() => leadForms.uid, { onDelete: 'cascade' }),
+  personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
+  refererUrl: text('referer_url'),
+  ip: text('ip'),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+  /** Whether this submission created the person (false: an existing person, only their empty fields filled). */
+  createdPerson: boolean('created_person').notNull(),
+  created: created(),
+}, (t) => [index('lead_form_submissions_form_idx').on(t.formUid, t.created)]);

@@ -22,7 +22,7 @@ import { addMember, bearer, signInAs, signedInCustomer, TEST_PASSWORD, type Test
 
 type Role = 'anonymous' | 'otherPrimary' | 'member' | 'primary';
 /** Who the route is for: the signed-in person's own data, any member of the account, or its primary contact only. */
-type Access = 'self' | 'member' | 'primary';
+type Access = 'self' | 'member' | 'primary' | 'adminKey' | 'public';
 
 interface Seed {
   a: TestCustomer & { member: NonNullable<TestCustomer['member']> };
@@ -226,13 +226,27 @@ const TABLE: Record<string, Row> = {
     access: 'primary', other: 404, allowed: 201,
     request: (s) => ({ method: 'POST', url: '/api/v1/profile/account/cancellations', payload: { Account: { Uid: s.a.accountUid }, CancelationReason: 'Too expensive' } }),
   },
+  // Lead forms (issue 18; docs/lead-forms.md): the visitor's two public calls answer everyone alike; the admin API wants the admin key (a person's token is not it).
+  'GET /api/v1/public/lead-forms/{uid}': { access: 'public', other: 'own', allowed: 200, request: () => ({ method: 'GET', url: '/api/v1/public/lead-forms/newsletter' }) },
+  'POST /api/v1/public/lead-forms/{uid}/submissions': {
+    access: 'public', other: 'own', allowed: 201, note: 'a new email each call: each caller gets its own submission',
+    request: () => ({ method: 'POST', url: '/api/v1/public/lead-forms/newsletter/submissions', payload: { Person: { Email: `matrix-lead-${(leads += 1)}@example.com` } } }),
+  },
+  'GET /api/v1/admin/lead-forms': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'GET', url: '/api/v1/admin/lead-forms' }) },
+  'POST /api/v1/admin/lead-forms': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'POST', url: '/api/v1/admin/lead-forms', payload: {} }) },
+  'GET /api/v1/admin/lead-forms/{uid}': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'GET', url: '/api/v1/admin/lead-forms/newsletter' }) },
+  'PUT /api/v1/admin/lead-forms/{uid}': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'PUT', url: '/api/v1/admin/lead-forms/newsletter', payload: {} }) },
+  'DELETE /api/v1/admin/lead-forms/{uid}': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'DELETE', url: '/api/v1/admin/lead-forms/newsletter' }) },
+  'GET /api/v1/admin/lead-forms/{uid}/submissions': { access: 'adminKey', other: 404, allowed: 401, request: () => ({ method: 'GET', url: '/api/v1/admin/lead-forms/newsletter/submissions' }) },
   'DELETE /api/v1/profile/account/cancellations': {
     access: 'primary', other: 404, allowed: 200, request: (s) => ({ method: 'DELETE', url: `/api/v1/profile/account/cancellations?accountUid=${s.a.accountUid}` }),
   },
 };
 
-// 'Confirm it's you' (issue 12) is walked too: it acts on the caller's own session.
-const inScope = (path: string) => path.startsWith('/api/v1/profile') || path.startsWith('/api/v1/billing') || path.includes('subscriptions') || path === '/api/v1/auth/reauthenticate';
+// 'Confirm it's you' (issue 12) is walked too: it acts on the caller's own session. Lead forms (issue 18): public and admin rows.
+const inScope = (path: string) => path.startsWith('/api/v1/profile') || path.startsWith('/api/v1/billing') || path.includes('subscriptions') || path === '/api/v1/auth/reauthenticate'
+  || path.includes('/lead-forms');
+let leads = 0;
 
 // Built at load time: the operations come from the document, and each becomes its own test.
 const t = await createTestApp();
@@ -305,6 +319,8 @@ async function call(role: Role, options: InjectOptions): Promise<LightMyRequestR
 }
 
 function expected(row: Row, role: Role): number {
+  if (row.access === 'adminKey') return 401;
+  if (row.access === 'public') return row.allowed;
   if (role === 'anonymous') return 401;
   if (role === 'otherPrimary') return row.other === 404 ? 404 : row.own ?? row.allowed;
   if (role === 'member') return row.access === 'primary' ? 403 : row.member ?? row.allowed;

@@ -49,6 +49,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.EmailListNotFound]: 404,
   [ErrorCode.EmailListLinkInvalid]: 404,
   [ErrorCode.EmailListConfirmationUsed]: 410,
+  // Lead capture forms (issue 18)
+  [ErrorCode.LeadFormNotFound]: 404,
 };
 
 export function statusOf(code: ErrorCode | string): number {

@@ -79,6 +79,9 @@ const probes: Record<RateLimitName, Probe> = {
   // Support (issue 18): the limit runs before the body is read, so an empty request counts (and is then refused).
   supportCaseSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/support/cases', remoteAddress, headers, payload: {} }),
   supportSettings: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/support/settings', remoteAddress, headers }),
+  // Lead forms (issue 18): an unknown form's 404 counts, and an empty submission's 400.
+  leadFormRead: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/lead-forms/nobody', remoteAddress, headers }),
+  leadFormSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/lead-forms/nobody/submissions', remoteAddress, headers, payload: {} }),
 };
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitSettings, WireDiscountCoupon } from '@portico/core';
+import type { WireLeadForm } from '@portico/core/lead-forms/lead-form';
 import { DEFAULT_PUBLIC_URL } from '../config/load-company-config.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 
@@ -35,14 +36,17 @@ async function generated(): Promise<string> {
     Duration: c.Duration, DurationInMonths: c.DurationInMonths ?? null, RedeemBy: c.RedeemBy ? new Date(c.RedeemBy).toISOString() : null,
     PlanUids: c.PlanUids ?? [], IsActive: c.IsActive ?? true,
   }));
+  // Lead forms (issue 18): each as the public read answers it, for demo mode's transport.
+  const leadForms = await Promise.all(t.config.leadForms.map(async (f) => (await t.request({ method: 'GET', url: `/api/v1/public/lead-forms/${f.Uid}` })).json() as WireLeadForm));
   // Links of the company's site ('${PUBLIC_URL}/terms.html', the post-login URL) become the demo site's own paths.
-  const json = JSON.stringify({ settings, payment, coupons }, null, 2).split(DEFAULT_PUBLIC_URL).join('');
+  const json = JSON.stringify({ settings, payment, coupons, leadForms }, null, 2).split(DEFAULT_PUBLIC_URL).join('');
   return [
     '// Generated from packages/server/config/demo-company.yaml by packages/server/src/widgets/demo-company.test.ts:',
     '// run `npm run demo:company` after changing the demo company. Do not edit.',
     "import type { InitSettings, WireDiscountCoupon } from '@portico/core';",
+    "import type { WireLeadForm } from '@portico/core/lead-forms/lead-form';",
     '',
-    `export const DEMO_COMPANY: {\n  settings: Pick<InitSettings, ${KEYS.map((k) => `'${k}'`).join(' | ')}>;\n  payment: Pick<InitSettings['PaymentSettings'], 'CallbackUrl' | 'CompanyName' | 'Currency' | 'CurrencySymbol'>;\n  coupons: WireDiscountCoupon[];\n} = ${json};`,
+    `export const DEMO_COMPANY: {\n  settings: Pick<InitSettings, ${KEYS.map((k) => `'${k}'`).join(' | ')}>;\n  payment: Pick<InitSettings['PaymentSettings'], 'CallbackUrl' | 'CompanyName' | 'Currency' | 'CurrencySymbol'>;\n  coupons: WireDiscountCoupon[];\n  leadForms: WireLeadForm[];\n} = ${json};`,
     '',
   ].join('\n');
 }

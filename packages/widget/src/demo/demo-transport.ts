@@ -190,6 +190,9 @@ const ROUTES: Route[] = [
     (await import('./demo-passwords.ts')).demoCheckNewPassword(req.body.NewPassword);
     return undefined;
   }),
+  // Lead forms (issue 18): the demo company's forms; a submission is checked and answered, nothing is stored.
+  route('get', '/api/v1/public/lead-forms/{uid}', async (req) => (await import('./demo-lead-forms.ts')).demoLeadForm(String(req.pathParams.uid))),
+  route('post', '/api/v1/public/lead-forms/{uid}/submissions', async (req) => (await import('./demo-lead-forms.ts')).demoLeadSubmission(String(req.pathParams.uid), req.body)),
 ];
 
 export function demoTransport(clock: () => Date = () => new Date(), persona: () => DemoPersonaName = () => 'teamOwner'): Transport {

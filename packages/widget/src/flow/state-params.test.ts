@@ -14,12 +14,12 @@ describe('params per state', () => {
   });
 
   it('a state without params takes none', () => {
-    expect(parseStateParams('thankYou', { anything: 1 })).toEqual({});
+    expect(parseStateParams('billing', { anything: 1 })).toEqual({});
     expect(parseStateParams('__controls', undefined)).toEqual({});
   });
 
   it('types follow the state', () => {
     expectTypeOf<StateParams<'checkout'>>().toEqualTypeOf<{ nextState?: import('@portico/core').StateName; planUid?: string; term?: import('@portico/core').BillingRenewalTerm; fixedPlan?: boolean }>();
-    expectTypeOf<StateParams<'thankYou'>>().toEqualTypeOf<Record<string, never>>();
+    expectTypeOf<StateParams<'billing'>>().toEqualTypeOf<Record<string, never>>();
   });
 });

@@ -88,6 +88,9 @@ const READERS = {
   unsubscribe: (raw: Raw) => read<{ token?: string; listUid?: string }>(raw, { token: text, listUid: text }),
   emailListRequiresConfirmation: (raw: Raw) => read<{ token?: string; lists?: string }>(raw, { token: text, lists: text }),
   emailListConfirmation: (raw: Raw) => read<{ confirmToken?: string; listUid?: string; redirectUrl?: string }>(raw, { confirmToken: text, listUid: text, redirectUrl: text }),
+  // Lead forms (issue 18): the form to show; thankYou's message (the form's own) and the form to go back to.
+  leadForm: (raw: Raw) => read<{ formUid?: string }>(raw, { formUid: text }),
+  thankYou: (raw: Raw) => read<{ message?: string; formUid?: string }>(raw, { message: text, formUid: text }),
 } satisfies Partial<Record<StateName, (raw: Raw) => object>>;
 
 type Readers = typeof READERS;

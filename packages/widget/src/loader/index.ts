@@ -14,7 +14,7 @@ import type { DemoPersonaName } from '../shared/personas.ts';
 import type { AppModule, MountedWidget, Runtime } from '../shared/runtime-types.ts';
 import { ACCESS_TOKEN_STORAGE_KEY, createTokenStore, followOtherTabs, forgetSignIn, lazily, safeLocalStorage } from '../auth/token-store.ts';
 import { findLoaderScript, readLoaderConfig } from './script-config.ts';
-import { EMBED_ATTRIBUTE, PLAN_ATTRIBUTE, watchTriggers } from './triggers.ts';
+import { EMBED_ATTRIBUTE, FORM_ATTRIBUTE, PLAN_ATTRIBUTE, watchTriggers } from './triggers.ts';
 import { landingFor, landingHost } from './landing.ts';
 import { BUILT_SCREEN_CHUNKS, isBuiltIn, POPUP_FRAME, screenPreloader } from './screen-preload.ts';
 import { prefetchSettings } from './settings-prefetch.ts';
@@ -212,6 +212,14 @@ function boot(): void {
       runtime.persona.set(name);
     },
     getDemoPersona: () => runtime.persona.get(),
+    /**
+     * Opens a lead form (issue 18; docs/lead-forms.md) in the popup, or embedded in `options.target`
+     * (an element or a selector): the leadForm state with the form's uid.
+     */
+    showForm(uid: string, options: { target?: EmbedTarget } = {}) {
+      if (typeof uid !== 'string' || uid.trim() === '') throw new Error('[portico] showForm needs the lead form\'s uid');
+      return options.target ? embed(options.target, 'leadForm', { formUid: uid }).then(() => undefined) : open('leadForm', { params: { formUid: uid } });
+    },
     /** Whether a state has its screen yet: a host page shows an entry point only to one that has (issue 15). */
     isStateBuilt: (name: string) => isBuiltIn(BUILT_SCREEN_CHUNKS, name),
   };
@@ -243,12 +251,15 @@ function boot(): void {
   watchTriggers({
     openPopup: (state, trigger) => {
       const planUid = trigger.getAttribute(PLAN_ATTRIBUTE);
-      void open(state, { trigger, ...(planUid ? { params: { planUid } } : {}) }).catch((e: unknown) => console.error(e));
+      const formUid = trigger.getAttribute(FORM_ATTRIBUTE);
+      const params = { ...(planUid ? { planUid } : {}), ...(formUid ? { formUid } : {}) };
+      void open(state, { trigger, ...(planUid || formUid ? { params } : {}) }).catch((e: unknown) => console.error(e));
     },
     embed: (element, state) => {
       const here = !landingDone && landing !== null && element === landingTargetNow();
       if (here) landingDone = true;
-      void (here ? embed(element, landing.state, landing.params) : embed(element, state)).catch((e: unknown) => console.error(e));
+      const formUid = element.getAttribute(FORM_ATTRIBUTE);
+      void (here ? embed(element, landing.state, landing.params) : embed(element, state, formUid ? { formUid } : undefined)).catch((e: unknown) => console.error(e));
     },
     removed: (element) => void unembed(element),
   });

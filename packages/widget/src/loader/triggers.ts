@@ -12,6 +12,11 @@ export const POPUP_ATTRIBUTE = 'data-portico-popup';
 export const EMBED_ATTRIBUTE = 'data-portico-embed';
 /** On a popup trigger: the plan the opened state starts with (`params.planUid`), e.g. a 'Start free' button's free plan. */
 export const PLAN_ATTRIBUTE = 'data-portico-plan';
+/**
+ * A lead form trigger (issue 18; docs/lead-forms.md): `<button data-portico-form="newsletter">` opens the
+ * leadForm state in a popup with that form; beside `data-portico-embed="leadForm"` it names the embedded form.
+ */
+export const FORM_ATTRIBUTE = 'data-portico-form';
 /** Set (with `hidden`) on a trigger whose state has no screen yet (screen-preload.ts isBuiltIn): it is not shown and never opens. */
 export const UNBUILT_ATTRIBUTE = 'data-portico-unbuilt';
 
@@ -24,10 +29,12 @@ export interface TriggerHandlers {
 export function watchTriggers(handlers: TriggerHandlers): void {
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
-    const trigger = target?.closest<HTMLElement>(`[${POPUP_ATTRIBUTE}]`);
-    if (!trigger || !isStateBuilt(trigger.getAttribute(POPUP_ATTRIBUTE) ?? '')) return;
+    const trigger = target?.closest<HTMLElement>(`[${POPUP_ATTRIBUTE}], [${FORM_ATTRIBUTE}]:not([${EMBED_ATTRIBUTE}])`);
+    // A bare data-portico-form opens the lead form; the form's uid goes with it as params (index.ts).
+    const state = trigger?.getAttribute(POPUP_ATTRIBUTE) ?? (trigger ? 'leadForm' : '');
+    if (!trigger || !isStateBuilt(state)) return;
     event.preventDefault();
-    handlers.openPopup(trigger.getAttribute(POPUP_ATTRIBUTE) ?? '', trigger);
+    handlers.openPopup(state, trigger);
   });
 
   // An entry point to a state not built yet is not shown (issue 15: a page's Chat button led to 'not available yet').

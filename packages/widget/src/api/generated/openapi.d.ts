@@ -1346,6 +1346,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/lead-forms/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead form as the widget renders it: title, fields with their definitions, captcha, what follows a submission */
+        get: operations["getPublicLeadFormsByUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/lead-forms/{uid}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a lead form: creates the person, or fills only the empty properties of a known one; honours Idempotency-Key (an identical submission from one address counts once) */
+        post: operations["postPublicLeadFormsByUidSubmissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/support/cases": {
         parameters: {
             query?: never;
@@ -8991,6 +9025,157 @@ export interface operations {
                 content: {
                     "application/json": {
                         Unsubscribed: string[];
+                    };
+                };
+            };
+        };
+    };
+    getPublicLeadFormsByUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Captcha: boolean;
+                        Fields: {
+                            DefaultValue: string | null;
+                            Definition: {
+                                ControlParams: string | null;
+                                ControlType: string;
+                                /** @enum {string} */
+                                EntityType: "Account" | "Person";
+                                Label: string;
+                                SystemName: string;
+                                Uid: string;
+                            };
+                            Disabled: boolean;
+                            Hidden: boolean;
+                            Label: string;
+                            Required: boolean;
+                            SystemName: string;
+                        }[];
+                        Name: string;
+                        PostSubmission: {
+                            /** @enum {string} */
+                            Action: "thankYou";
+                            Message: string | null;
+                            /** @enum {string|null} */
+                            Url: null;
+                        } | {
+                            /** @enum {string} */
+                            Action: "redirect";
+                            /** @enum {string|null} */
+                            Message: null;
+                            Url: string;
+                        };
+                        SubmitLabel: string | null;
+                        Title: string;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    postPublicLeadFormsByUidSubmissions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Person: {
+                        FieldValues?: {
+                            [key: string]: string | boolean | number | string[];
+                        };
+                    } & {
+                        [key: string]: string | boolean | number | string[];
+                    };
+                    RecaptchaToken?: string;
+                    RefererURL?: string;
+                    Website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        LeadForm: {
+                            Uid: string;
+                        };
+                        PostSubmission: {
+                            /** @enum {string} */
+                            Action: "thankYou";
+                            Message: string | null;
+                            /** @enum {string|null} */
+                            Url: null;
+                        } | {
+                            /** @enum {string} */
+                            Action: "redirect";
+                            /** @enum {string|null} */
+                            Message: null;
+                            Url: string;
+                        };
+                        Uid: string;
                     };
                 };
             };

@@ -1,11 +1,13 @@
 // Generated from packages/server/config/demo-company.yaml by packages/server/src/widgets/demo-company.test.ts:
 // run `npm run demo:company` after changing the demo company. Do not edit.
 import type { InitSettings, WireDiscountCoupon } from '@portico/core';
+import type { WireLeadForm } from '@portico/core/lead-forms/lead-form';
 
 export const DEMO_COMPANY: {
   settings: Pick<InitSettings, 'BillingSystem' | 'RegistrationEnabled' | 'RegistrationUrls' | 'EmailList' | 'EmailLists' | 'PasswordPolicy' | 'TermsText' | 'TermsLocations' | 'DiscountsExist' | 'TaxIdTypes' | 'TranslationOverrideLanguages' | 'TranslationOverrides' | 'PlanFamilies' | 'FieldConfiguration' | 'Theme' | 'CustomCss'>;
   payment: Pick<InitSettings['PaymentSettings'], 'CallbackUrl' | 'CompanyName' | 'Currency' | 'CurrencySymbol'>;
   coupons: WireDiscountCoupon[];
+  leadForms: WireLeadForm[];
 } = {
   "settings": {
     "BillingSystem": "Native",
@@ -881,6 +883,164 @@ export const DEMO_COMPANY: {
       "RedeemBy": "2020-12-01T00:00:00.000Z",
       "PlanUids": [],
       "IsActive": true
+    }
+  ],
+  "leadForms": [
+    {
+      "Uid": "newsletter",
+      "Name": "Newsletter sign-up",
+      "Title": "Get the Northwind newsletter",
+      "SubmitLabel": "Subscribe",
+      "Captcha": false,
+      "Fields": [
+        {
+          "SystemName": "Email",
+          "Label": "Email",
+          "Required": true,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "lead-Email",
+            "EntityType": "Person",
+            "SystemName": "Email",
+            "Label": "Email",
+            "ControlType": "Email",
+            "ControlParams": null
+          }
+        },
+        {
+          "SystemName": "FirstName",
+          "Label": "First name",
+          "Required": false,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "lead-FirstName",
+            "EntityType": "Person",
+            "SystemName": "FirstName",
+            "Label": "First name",
+            "ControlType": "Text",
+            "ControlParams": null
+          }
+        },
+        {
+          "SystemName": "LeadSource",
+          "Label": "Lead source",
+          "Required": false,
+          "Hidden": true,
+          "Disabled": false,
+          "DefaultValue": "newsletter-form",
+          "Definition": {
+            "Uid": "f-lead-source",
+            "EntityType": "Person",
+            "SystemName": "LeadSource",
+            "Label": "Lead source",
+            "ControlType": "Text",
+            "ControlParams": "{\"MaxLength\":100}"
+          }
+        }
+      ],
+      "PostSubmission": {
+        "Action": "thankYou",
+        "Url": null,
+        "Message": "Thanks for subscribing. The next issue will be in your inbox at the start of the month."
+      }
+    },
+    {
+      "Uid": "book-demo",
+      "Name": "Book a demo",
+      "Title": "Book a demo",
+      "SubmitLabel": "Book my demo",
+      "Captcha": true,
+      "Fields": [
+        {
+          "SystemName": "Email",
+          "Label": "Work email",
+          "Required": true,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "lead-Email",
+            "EntityType": "Person",
+            "SystemName": "Email",
+            "Label": "Work email",
+            "ControlType": "Email",
+            "ControlParams": null
+          }
+        },
+        {
+          "SystemName": "FirstName",
+          "Label": "First name",
+          "Required": true,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "lead-FirstName",
+            "EntityType": "Person",
+            "SystemName": "FirstName",
+            "Label": "First name",
+            "ControlType": "Text",
+            "ControlParams": null
+          }
+        },
+        {
+          "SystemName": "LastName",
+          "Label": "Last name",
+          "Required": true,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "lead-LastName",
+            "EntityType": "Person",
+            "SystemName": "LastName",
+            "Label": "Last name",
+            "ControlType": "Text",
+            "ControlParams": null
+          }
+        },
+        {
+          "SystemName": "Role",
+          "Label": "Your role",
+          "Required": false,
+          "Hidden": false,
+          "Disabled": false,
+          "DefaultValue": null,
+          "Definition": {
+            "Uid": "f-role",
+            "EntityType": "Person",
+            "SystemName": "Role",
+            "Label": "Your role",
+            "ControlType": "RadioList",
+            "ControlParams": "{\"Options\":[{\"Value\":\"analyst\",\"Label\":\"Analyst\"},{\"Value\":\"engineer\",\"Label\":\"Engineer\"},{\"Value\":\"manager\",\"Label\":\"Manager\"}]}"
+          }
+        },
+        {
+          "SystemName": "LeadSource",
+          "Label": "Requested from",
+          "Required": false,
+          "Hidden": false,
+          "Disabled": true,
+          "DefaultValue": "Northwind website",
+          "Definition": {
+            "Uid": "f-lead-source",
+            "EntityType": "Person",
+            "SystemName": "LeadSource",
+            "Label": "Requested from",
+            "ControlType": "Text",
+            "ControlParams": "{\"MaxLength\":100}"
+          }
+        }
+      ],
+      "PostSubmission": {
+        "Action": "redirect",
+        "Url": "/demo-booked.html",
+        "Message": null
+      }
     }
   ]
 };
