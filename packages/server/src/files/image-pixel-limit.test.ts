@@ -39,6 +39,11 @@ type Send = (image: Buffer, filename: string) => Promise<{ statusCode: number; b
  * registration) that returns the sender of one image with everything else right.
  */
 const UPLOADS: Record<string, () => Promise<Send>> = {
+  // Help-form attachments (issue 18, files/check-upload-content.ts): an image is checked as the photo is.
+  'POST /api/v1/public/support/cases': async () => (image, filename) => t.request({
+    method: 'POST', url: '/api/v1/public/support/cases', remoteAddress: nextClient(),
+    ...form([{ name: 'item', value: JSON.stringify({ FromPerson: { Email: 'ada@example.com' }, Subject: 'A photo', Body: 'See the picture.', Source: 1 }) }, { name: 'files[0]', value: image, filename, type: 'image/png' }]),
+  }),
   'POST /api/v1/crm/registrations': async () => {
     const body = registrationBody({ Nonce: await nonce(t) });
     return (image, filename) => t.request({ method: 'POST', url: '/api/v1/crm/registrations', remoteAddress: nextClient(), ...form([{ name: 'account', value: JSON.stringify(body) }, { name: 'profileImage', value: image, filename }]) });
@@ -53,7 +58,8 @@ const UPLOADS: Record<string, () => Promise<Send>> = {
   },
 };
 
-const FIELD = 'Person.profileImage';
+/** The field a refusal names: the photo's, or the help form's first attachment. */
+const fieldOf = (route: string) => (route.includes('/support/') ? 'files[0]' : 'Person.profileImage');
 
 describe(`every image upload refuses more than ${IMAGE_MAX_PIXELS.toLocaleString('en-US')} pixels, read from the header`, () => {
   it('covers every route of the OpenAPI document that takes a file', () => {
@@ -75,14 +81,14 @@ describe(`every image upload refuses more than ${IMAGE_MAX_PIXELS.toLocaleString
   ];
 
   for (const [route, prepare] of Object.entries(UPLOADS)) {
-    it.each(bombs)(`${route}: %s is 400 Errors.FileInvalidType on ${FIELD}, nothing stored`, async (_name, image, message) => {
+    it.each(bombs)(`${route}: %s is 400 Errors.FileInvalidType on ${fieldOf(route)}, nothing stored`, async (_name, image, message) => {
       const send = await prepare();
       const before = await fingerprint();
       const res = await send(image(), 'me.png');
       expect(res.statusCode, res.body).toBe(400);
       const body = res.json() as { ErrorCode: string; Message: string; FieldErrors: { Field: string; ErrorCode: string; Message: string }[] };
       expect(body.ErrorCode).toBe('Errors.FileInvalidType');
-      const fieldError = body.FieldErrors.find((e) => e.Field === FIELD);
+      const fieldError = body.FieldErrors.find((e) => e.Field === fieldOf(route));
       expect(fieldError?.ErrorCode, res.body).toBe('Errors.FileInvalidType');
       if (message) expect(fieldError!.Message).toMatch(message);
       else expect(fieldError!.Message).not.toMatch(/pixels/);

@@ -10,6 +10,7 @@ import { receiptMessage } from './receipt-mail.ts';
 import { emailChangeMessage, emailChangeNoticeMessage } from '../email-change/email-change-mail.ts';
 import { passwordResetMessage } from '../passwords/password-reset-mail.ts';
 import { listConfirmationMessage } from '../email-lists/list-confirmation-mail.ts';
+import { acknowledgementMessage, noticeMessage } from '../support/support-mail.ts';
 import type { MailMessage } from './mailer.ts';
 import { withListUnsubscribe } from './list-unsubscribe.ts';
 import { createMailer } from './mailer.ts';
@@ -35,6 +36,8 @@ const BUILDERS: Record<string, () => MailMessage> = {
   emailChangeNoticeMessage: () => emailChangeNoticeMessage(to.email, 'Ada', 'Acme', 'new@example.com', LINK),
   passwordResetMessage: () => passwordResetMessage(to, 'Acme', LINK),
   listConfirmationMessage: () => listConfirmationMessage(to, 'Acme', 'News', LINK),
+  acknowledgementMessage: () => acknowledgementMessage({ number: 12, email: to.email, subject: 'Invoice question' }, 'Why was I charged twice?\n\nThanks, Ada', 'Acme'),
+  noticeMessage: () => noticeMessage({ number: 12, email: to.email, subject: 'Invoice question', uid: 'case1' }, 'Why was I charged twice?', 'support@acme.example'),
 };
 
 const decode = (html: string) => html.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -25,7 +25,7 @@ const textToHtml = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${escap
 /** To the sender: we have it, here is its number and what you wrote. */
 export function acknowledgementMessage(c: { number: number; email: string; subject: string }, body: string, companyName: string): MailMessage {
   const intro = `Thank you for contacting ${companyName}. We received your request and will be in touch soon.`;
-  const ref = `Your case number is #${c.number}. Reply to this email or quote the number if you write again.`;
+  const ref = `Your case number is #${c.number}. Quote this number if you write to us again.`;
   const text = [intro, '', ref, '', `Subject: ${c.subject}`, '', body].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ref)}</p><p><strong>Subject:</strong> ${escapeHtml(c.subject)}</p>${textToHtml(body)}`;
   return { to: c.email, subject: `[#${c.number}] We received your request: ${c.subject}`, text, html };
