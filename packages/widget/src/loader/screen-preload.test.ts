@@ -1,6 +1,6 @@
 import { STATE_NAMES } from '@portico/core';
 import { describe, expect, it } from 'vitest';
-import { POPUP_FRAME, screenChunkUrls } from './screen-preload.ts';
+import { isBuiltIn, POPUP_FRAME, screenChunkUrls } from './screen-preload.ts';
 import type { ScreenChunks } from './screen-preload.ts';
 
 // A table as the build writes it: register needs the sign-up chunk, the shared kit and the error
@@ -37,5 +37,24 @@ describe('the chunks the loader preloads for a first screen', () => {
     expect(screenChunkUrls(table, 'login', base)).toEqual([]);
     expect(screenChunkUrls(table, 'noSuchState', base)).toEqual([]);
     expect(screenChunkUrls({ files: '', states: '' }, 'register', base)).toEqual([]);
+  });
+});
+
+describe('isBuiltIn: which triggers the loader shows (issue 15)', () => {
+  // Since issue 18 every named state has its screen, so the demo site cannot show a hidden trigger any more:
+  // this made-up table keeps the rule tested. login's first chunk is a screen, chat's the shared 'not available yet'.
+  const at = (name: string) => STATE_NAMES.indexOf(name as never);
+  const states = Array.from({ length: STATE_NAMES.length + 1 }, (_, i) => (i === at('login') ? '0,2' : i === at('chat') ? '1,2' : ''));
+  const table: ScreenChunks = { files: 'login-screen-AbC not-available-screen-XyZ shared-Q1', states: states.join('|') };
+
+  it('a state whose first chunk is a screen of its own is built', () => {
+    expect(isBuiltIn(table, 'login')).toBe(true);
+  });
+  it('a state shown by the shared not-available screen is not: its triggers are hidden', () => {
+    expect(isBuiltIn(table, 'chat')).toBe(false);
+  });
+  it('a state the table has no chunks for (no build, a dev server) counts as built', () => {
+    expect(isBuiltIn(table, 'register')).toBe(true);
+    expect(isBuiltIn({ files: '', states: '' }, 'chat')).toBe(true);
   });
 });
