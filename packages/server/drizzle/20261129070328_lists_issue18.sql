@@ -33,21 +33,4 @@ ALTER TABLE "email_list_subscriptions" ADD CONSTRAINT "email_list_subscriptions_
 ALTER TABLE "email_list_subscriptions" ADD CONSTRAINT "email_list_subscriptions_person_uid_people_uid_fk" FOREIGN KEY ("person_uid") REFERENCES "public"."people"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_list_consents_person_idx" ON "email_list_consents" USING btree ("person_uid","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_list_subscriptions_list_person_idx" ON "email_list_subscriptions" USING btree ("list_uid","person_uid");--> statement-breakpoint
-CREATE INDEX "email_list_subscriptions_person_idx" ON "email_list_subscriptions" USING btree ("person_uid");--> statement-breakpoint
--- hand-written (issue 18 lists)
--- The 'Sign up for email updates' flag becomes a subscription to the sign-up list, with a consent row
--- marked migrated. Idempotent: a person who already has a row on the list (even Unsubscribed) is left
--- alone, and a consent row is written only for a subscription this statement inserted. On a fresh
--- database no list exists yet: seed-from-config runs the same backfill (email-list-subscriptions.repository.ts
--- backfillSignUpOptIns) after it writes the lists.
-WITH list AS (SELECT uid FROM email_lists WHERE is_sign_up_list AND archived IS NULL ORDER BY uid LIMIT 1),
-ins AS (
-  INSERT INTO email_list_subscriptions (uid, list_uid, person_uid, status, created, updated)
-  SELECT 'm' || substr(md5(p.uid || '/' || l.uid), 1, 15), l.uid, p.uid, 'Subscribed', now(), now()
-  FROM people p CROSS JOIN list l WHERE p.opt_in_to_email_list
-  ON CONFLICT (list_uid, person_uid) DO NOTHING
-  RETURNING list_uid, person_uid
-)
-INSERT INTO email_list_consents (uid, person_uid, list_uid, action, source, ip, at, detail)
-SELECT 'c' || substr(md5(person_uid || '/' || list_uid || '/migrated'), 1, 15), person_uid, list_uid, 'opt_in', 'signup', NULL, now(), '{"migrated": "opt_in_to_email_list"}'::jsonb FROM ins
-ON CONFLICT (uid) DO NOTHING;
+CREATE INDEX "email_list_subscriptions_person_idx" ON "email_list_subscriptions" USING btree ("person_uid");

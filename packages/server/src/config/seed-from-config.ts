@@ -54,15 +54,14 @@ async function seed(db: Db, config: CompanyConfig): Promise<{ written: number }>
   for (const c of config.coupons) if (changed(`coupon:${c.Uid}`, c)) await catalog.upsertCoupon(couponRow(c, currency));
 
   const lists = emailListsRepository(db);
-  let listsChanged = false;
   for (const l of config.emailLists) {
     if (changed(`list:${l.Uid}`, l)) {
-      listsChanged = true;
       await lists.upsert({ uid: l.Uid, name: l.Name, description: l.Description, requiresDoubleOptIn: l.RequiresDoubleOptIn, isSignUpList: l.IsSignUpList });
     }
   }
-  // Issue 18: people whose sign-up box was ticked before the lists existed join the sign-up list (idempotent).
-  if (listsChanged) await emailListSubscriptionsRepository(db).backfillSignUpOptIns();
+  // Issue 18: people whose sign-up box was ticked before the lists existed join the sign-up list, once each
+  // (the repository's statement says why it runs at every start and never twice for a person).
+  await emailListSubscriptionsRepository(db).backfillSignUpOptIns();
 
   const fields = fieldsRepository(db);
   if (changed('fields', config.fields)) {

@@ -63,8 +63,11 @@ export function emailListSubscriptionsRepository(db: Db) {
     },
     /**
      * The 'Sign up for email updates' flag of people from before issue 18 as subscriptions to the
-     * sign-up list with a consent row (the same statement as the migration's hand-written part):
-     * idempotent, run by seed-from-config after it writes the lists. Answers how many it added.
+     * sign-up list with a consent row. Run by seed-from-config at every start (the one place it is
+     * written; the migration does not repeat it). Only people lists have never seen: someone with any
+     * consent row or any subscription row, on any list (backfilled, signed up since, unsubscribed), is
+     * never taken, so moving IsSignUpList to another list later does not carry an old tick over to it.
+     * Answers how many it added.
      */
     async backfillSignUpOptIns(): Promise<number> {
       const out = await db.execute(sql`
@@ -73,6 +76,8 @@ export function emailListSubscriptionsRepository(db: Db) {
           INSERT INTO email_list_subscriptions (uid, list_uid, person_uid, status, created, updated)
           SELECT 'm' || substr(md5(p.uid || '/' || l.uid), 1, 15), l.uid, p.uid, 'Subscribed', now(), now()
           FROM people p CROSS JOIN list l WHERE p.opt_in_to_email_list
+            AND NOT EXISTS (SELECT 1 FROM email_list_consents c WHERE c.person_uid = p.uid)
+            AND NOT EXISTS (SELECT 1 FROM email_list_subscriptions s WHERE s.person_uid = p.uid)
           ON CONFLICT (list_uid, person_uid) DO NOTHING
           RETURNING list_uid, person_uid
         )

@@ -260,6 +260,14 @@ describe('the sign-up flag of people from before lists (migration and seed backf
     expect(await consentsOf(t, c.primary.uid)).toEqual([expect.objectContaining({ action: 'opt_in', source: 'signup' })]);
     expect(await statusOf(t, gone.primary.uid, 'list-newsletter')).toBe('Unsubscribed');
     expect(await consentsOf(t, gone.primary.uid)).toEqual([]);
+    // The company later makes another list its sign-up list: the old tick is not carried over to it.
+    await t.database.db.execute(sql`update email_lists set is_sign_up_list = (uid = 'list-webinars')`);
+    try {
+      expect(await repo.backfillSignUpOptIns()).toBe(0);
+      expect(await statusOf(t, c.primary.uid, 'list-webinars')).toBeNull();
+    } finally {
+      await t.database.db.execute(sql`update email_lists set is_sign_up_list = (uid = 'list-newsletter')`);
+    }
   });
 });
 
