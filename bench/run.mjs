@@ -83,6 +83,10 @@ function tableRows(r) {
       [r.name, 'help form transferred', fmt(f.supportFormTransferredKB, ' KB'), '≤ 91 KB', verdict(r.pass)],
       ['', 'JS transferred / repeat visit', `${fmt(f.jsTransferredKB, ' KB')} / ${fmt(f.repeatVisitTransferredKB, ' KB')}`, '', ''],
     ];
+    case 'preferences-page-weight': return [
+      [r.name, 'preferences screen transferred', fmt(f.preferencesTransferredKB, ' KB'), '≤ 91 KB', verdict(r.pass)],
+      ['', 'JS transferred', fmt(f.jsTransferredKB, ' KB'), '', ''],
+    ];
     case 'bundle-size': return [
       [r.name, 'loader transferred', fmt(f.loaderTransferredKB, ' KB'), '≤ 12 KB', verdict(f.loaderPass)],
       ['', 'first screen transferred', fmt(f.firstScreenTransferredKB, ' KB'), '≤ 91 KB', verdict(f.firstScreenPass)],

@@ -44,20 +44,19 @@ export default defineConfig({
           // Not on every first screen: the light-DOM slot goes with the third-party iframes that use it (payments,
           // captcha, Google), the popup's dialog and focus trap with popup mode (app/widget-root.tsx).
           if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
+          // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
+          // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
+          if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/]register-lazy-strings\.ts|captcha[\\/]captcha-props\.ts)$/.test(id)) return 'app';
           if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
           // The catalogue's English messages stay out of the first screen (they load with the first error).
           if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
-          if (/[\\/]src[\\/](components[\\/](screen-heading|radio-list|error-list|error-list-logic|notices)\.tsx?|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
-          // Issue 18: every lazy screen registers its strings with this; in the sign-up chunk it made a screen reached
-          // from a mail (email preferences) download the whole sign-up.
-          // The same for whether a captcha is needed (captcha-props.ts: a few lines the preferences screen asks too).
-          if (/[\\/]src[\\/](i18n[\\/]register-lazy-strings|captcha[\\/]captcha-props)\.ts$/.test(id)) return 'screen-kit';
+          if (/[\\/]src[\\/](components[\\/]radio-list\.tsx|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
           // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
           // Issue 15: the plan cards state what checkout adds (core's planExtras, the order summary's usage items and
           // the words both use, components/billing/price-words.ts), so those go with them too.
-          if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection|plan-extras|usage-items|add-on-terms)\.ts$|[\\/]src[\\/]components[\\/](plain-text|billing[\\/]price-words)\.ts$/.test(id)) return 'screen-kit';
+          if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection|plan-extras|usage-items|add-on-terms)\.ts$|[\\/]src[\\/]components[\\/]billing[\\/]price-words\.ts$/.test(id)) return 'screen-kit';
           // A paid sign-up's payment summary on registerConfirmation: its own automatic chunk, loaded by that screen
           // only when there is a payment to state, so the register screen (often the first) never carries it. Not a
           // named chunk: a named one takes its shared imports along (components/billing/format.ts), and the
@@ -66,13 +65,25 @@ export default defineConfig({
           // Following a sign-up mail's confirm-and-sign-in link: left to its own automatic chunk (a named one would
           // take the sign-in code it shares with the sign-up along, and the sign-up chunk would import it).
           if (/[\\/]src[\\/]screens[\\/]register-confirmation[\\/]confirming-email\.tsx$/.test(id)) return undefined;
+          // A screen opened on its own (the help form from an embed, the email preferences from a mail) in one chunk each
+          // rather than four or five of 0.2-2 KB, each of which paid its response's headers (~0.4 KB).
+          if (/[\\/]src[\\/](support[\\/]|screens[\\/]support[\\/])|[\\/]core[\\/]src[\\/]support[\\/]support-limits\.ts$/.test(id)) return 'support';
+          if (/[\\/]src[\\/]screens[\\/]email-lists[\\/](manage-screen|setup|en-email-lists|email-lists-calls)\.tsx?$|[\\/]src[\\/]screens[\\/]email-lists[\\/]email-lists\.css|[\\/]core[\\/]src[\\/]email-lists[\\/]subscriptions\.ts$/.test(id)) return 'email-lists';
+          // The shared form core (issue 18 page weight): the form state and hook, core's field rules, the plain
+          // controls and the ALTCHA captcha, one chunk for every form screen (help form, lead form, sign-up, account).
+          // In the sign-up chunk it made the help form download the whole sign-up. The address and tax id controls
+          // stay out (they go with the screens whose forms render them, see core/src/fields/field-rules.ts).
+          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!same-as-address|submit-values)|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
           // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
           // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms
           // (a Stripe page never downloads the sandbox's card form), the captcha, and what a paid sign-up
           // does not pass through: processing (after a payment redirect only) and updatePaymentInformation
           // are chunks of their own, the invoice preview goes with the controls gallery that alone shows it.
-          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|file-validation|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
+          // Core's card rules (both card forms and the Stripe element use them, and each imports the sign-up chunk anyway):
+          // their own chunk cost every paid sign-up one more response's headers.
+          if (/[\\/]core[\\/]src[\\/]payments[\\/]card-rules\.ts$/.test(id)) return 'signup';
+          if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
       },
