@@ -37,7 +37,9 @@ export const RICH_TEXT_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-
 /** Whether a URL may stay in `attribute` of `tag` under the list above. */
 export function isAllowedRichTextUrl(tag: string, attribute: string, url: string): boolean {
   const value = url.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
+  // Browsers ignore control characters and spaces inside a scheme ('java\tscript:'), so they are dropped before reading it.
+  const compact = [...value].filter((c) => c.charCodeAt(0) > 0x20).join('');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
   if (scheme === undefined) return true;
   if (scheme === 'data') return tag === 'img' && attribute === 'src' && RICH_TEXT_DATA_IMAGE.test(value);
   return (RICH_TEXT_SCHEMES as readonly string[]).includes(scheme) && (scheme !== 'mailto' || tag === 'a');

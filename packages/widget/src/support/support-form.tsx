@@ -9,6 +9,7 @@ import { useWidget } from '../app/context.ts';
 import { ApiProblem } from '../api/api-problem.ts';
 import { useApi } from '../api/use-api-query.ts';
 import { isCaptchaRequired } from '../captcha/captcha-props.ts';
+import { useCaptchaToken } from '../captcha/use-captcha-token.ts';
 import { ErrorList } from '../components/error-list.tsx';
 import type { DisplayError } from '../components/error-list-logic.ts';
 import { EmailField } from '../components/fields/email-field.tsx';
@@ -20,6 +21,8 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { submitHelpRequest } from './support-calls.ts';
 import { supportSheetRef } from './setup.ts';
 
+/** How long Submit waits for ALTCHA's proof of work before saying the captcha is missing. */
+const ALTCHA_WAIT_MS = 60_000;
 const LazyCaptcha = lazy(() => import('../captcha/captcha.tsx'));
 
 const EMAIL = 'Person.Email';
@@ -55,7 +58,7 @@ export function SupportForm() {
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<DisplayError[]>([]);
   const captchaRequired = isCaptchaRequired(settings);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useCaptchaToken();
   const [captchaRun, setCaptchaRun] = useState(0);
   // One key per filled-in form: a double click (or a retry after a lost answer) sends one case.
   const key = useRef(`support-${crypto.randomUUID()}`);
@@ -74,6 +77,8 @@ export function SupportForm() {
   };
 
   const send = form.handleSubmit(async ({ values }) => {
+    // ALTCHA may still be working when a fast typist presses Submit: the button stays busy until it is done.
+    const captchaToken = captchaRequired ? await captcha.waitForToken(settings.CaptchaProvider === 'altcha' ? ALTCHA_WAIT_MS : 0) : null;
     if (captchaRequired && !captchaToken) return { code: 'Errors.CaptchaRequired', fieldErrors: [] };
     try {
       await submitHelpRequest(api, {
@@ -108,8 +113,10 @@ export function SupportForm() {
       })}
       <div className="p-field">
         <label className="p-label" htmlFor={fileInputId}>{t('support.attachments')}</label>
-        <input id={fileInputId} type="file" multiple accept={ACCEPT.map((a) => `.${a}`).join(',')} aria-describedby={`${fileInputId}-help`}
-          onChange={(e) => { addFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+        <div className="p-file">
+          <input id={fileInputId} type="file" multiple accept={ACCEPT.map((a) => `.${a}`).join(',')} aria-describedby={`${fileInputId}-help`}
+            onChange={(e) => { addFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+        </div>
         <p id={`${fileInputId}-help`} className="p-help">
           {t('support.attachmentsHelp', { count: SUPPORT_ATTACHMENT_MAX_FILES, size: formatBytes(SUPPORT_ATTACHMENT_MAX_BYTES), types: ACCEPT.join(', ') })}
         </p>
@@ -128,7 +135,7 @@ export function SupportForm() {
       </div>
       {captchaRequired && (
         <Suspense fallback={null}>
-          <LazyCaptcha onToken={setCaptchaToken} resetKey={captchaRun} />
+          <LazyCaptcha onToken={captcha.onToken} resetKey={captchaRun} />
         </Suspense>
       )}
       <div className="p-form-actions">

@@ -47,9 +47,11 @@ export default function EmailListConfirmationScreen({ params }: ScreenProps<'ema
   const used = confirm.problem?.code === ErrorCode.EmailListConfirmationUsed;
   if (!params.confirmToken || used) {
     return (
-      <div ref={emailListsSheetRef}>
-        <ScreenHeading>{t('states.emailListConfirmation')}</ScreenHeading>
+      // Not 'Thank you' (the state's title) above an error: the heading names what the link was for.
+      <div ref={emailListsSheetRef} className="p-lists-done">
+        <ScreenHeading>{t('emailLists.confirmButton')}</ScreenHeading>
         <ErrorList errors={[{ code: 'emailLists.confirmUsed' }]} />
+        {mode === 'popup' && <button type="button" className="p-btn p-btn-primary" onClick={() => actions.close()}>{t('emailLists.close')}</button>}
       </div>
     );
   }

@@ -29,7 +29,7 @@ export const enEmailLists = {
   confirmIntro: 'Press the button to confirm your subscription to {{listName}}.',
   confirmButton: 'Confirm subscription',
   confirmingButton: 'Confirming…',
-  confirmUsed: 'This confirmation link was already used or has expired.',
+  confirmUsed: 'This confirmation link was already used or has expired. To subscribe, choose the list again from the email preferences link in any of our emails.',
   thankYou: 'Thank you',
   subscribedText: 'You are now subscribed to the {{listName}} list.',
   close: 'Close',
