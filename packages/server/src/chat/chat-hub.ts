@@ -145,18 +145,25 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
 
     call('send', (raw) => sendInput.parse(raw), async (input) => {
       if (!await messages.allow(socket.handshake.address, socket.data.visitor.uid)) throw new AppError(ErrorCode.TooManyRequests, 'Too many messages; wait a moment.');
+      // The e-mail may have been given on another connection (tab, node) since this one opened.
+      await reload(socket);
       if (input.PersonEmail && !socket.data.signedIn && socket.data.visitor.email === null) await setEmail(socket, input.PersonEmail);
       return visitorSend(deps, socket.data.visitor, input, socket.id);
     });
     call('getHistory', (raw) => historyInput.parse(raw), (input) => visitorHistory(deps, socket.data.visitor, input.AfterSeq));
     call('markChatRead', (raw) => uidInput.parse(raw), async (input) => { await markChatRead(deps, socket.data.visitor, input.Uid); return null; });
     call('getUvi', null, async () => socket.data.visitor.uid);
-    call('getPersonEmail', null, async () => socket.data.visitor.email);
+    call('getPersonEmail', null, async () => (await reload(socket)).email);
     call('setPersonEmail', (raw) => emailInput.parse(raw), async (input) => {
       if (socket.data.signedIn) throw new AppError(ErrorCode.Forbidden, 'Signed in, the chat uses your account\'s e-mail.');
       return setEmail(socket, input.Email);
     });
   });
+
+  async function reload(socket: ChatSocket): Promise<ChatVisitor> {
+    socket.data.visitor = await ctx.uow.chat.visitor(socket.data.visitor.uid) ?? socket.data.visitor;
+    return socket.data.visitor;
+  }
 
   async function setEmail(socket: ChatSocket, email: string): Promise<string> {
     await ctx.uow.chat.setVisitorEmail(socket.data.visitor.uid, email);
