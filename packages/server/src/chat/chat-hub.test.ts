@@ -280,3 +280,27 @@ describe('chat: rate limits', () => {
     expect(await stored()).toBe(before);
   });
 });
+
+// Last in this file: it spends the address's connection budget (every socket here comes from 127.0.0.1).
+describe('chat: connection flood', () => {
+  it('past chatConnect an address is refused with RateLimited, and no visitor is made', async () => {
+    const refusals: string[] = [];
+    for (let i = 0; i < CHAT_RATE_LIMITS.chatConnect.max + 1; i += 1) {
+      const s = chatClient(base);
+      open.push(s);
+      const outcome = await new Promise<string>((resolve) => {
+        s.once('connect', () => resolve('connected'));
+        s.once('connect_error', (err) => resolve(err.message));
+      });
+      if (outcome !== 'connected') refusals.push(outcome);
+      s.disconnect();
+    }
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(new Set(refusals)).toEqual(new Set([ChatRefusal.RateLimited]));
+    const before = await t.database.db.execute(sql`select count(*)::int as n from chat_visitors`);
+    const s = chatClient(base);
+    open.push(s);
+    expect(await refusal(s)).toBe(ChatRefusal.RateLimited);
+    expect((await t.database.db.execute(sql`select count(*)::int as n from chat_visitors`)).rows).toEqual(before.rows);
+  });
+});
