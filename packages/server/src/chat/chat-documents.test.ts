@@ -44,7 +44,7 @@ async function chatWithMessage(opts: { token?: string } = {}): Promise<{ socket:
   if (!sent.ok) throw new Error(sent.error.Message);
   return { socket, uvi: uvi.data, caseUid: sent.data.Case.Uid };
 }
-const counts = async () => (await t.database.db.execute(sql`select (select count(*) from support_attachments)::int as attachments, (select count(*) from support_case_activities)::int as activities, (select count(*) from files)::int as files`)).rows[0];
+const counts = async () => ((await t.database.db.execute(sql`select (select count(*) from support_attachments)::int as attachments, (select count(*) from support_case_activities)::int as activities, (select count(*) from files)::int as files`)) as unknown as { rows: unknown[] }).rows[0];
 const upload = (caseUid: string, query: string, parts: Parameters<typeof form>[0]) =>
   t.request({ method: 'POST', url: `/api/v1/chats/${caseUid}/documents?${query}`, remoteAddress: from(), ...form(parts) });
 
