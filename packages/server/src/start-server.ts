@@ -9,6 +9,7 @@ import type { CompanyConfig } from './config/company-config.schema.ts';
 import { seedFromConfig } from './config/seed-from-config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
+import { loggedRequest } from './http/logged-request.ts';
 import { createClock } from './clock/server-clock.ts';
 import { captchaHmacKeyFor } from './captcha/captcha-key.ts';
 import { requireKeyEncryptionKey } from './auth/key-encryption.ts';
@@ -100,12 +101,12 @@ export async function startServer(
       paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
       captchaHmacKey: captchaKey.key, secrets: { ...process.env, PORTICO_KEY_ENCRYPTION_KEY: env.PORTICO_KEY_ENCRYPTION_KEY },
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, production: env.NODE_ENV === 'production' }),
-      trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
+      trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL }, realtime: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       // Production allows only the config's site origins; development adds the demo pages' own origin.
       extraOrigins: isDemoAllowed(env) ? [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`] : [],
       serveDemo: isDemoAllowed(env),
-      logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+      logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: loggedRequest } },
     });
     mark('buildApp');
     if (captchaKey.warning) app.log.warn(captchaKey.warning);
