@@ -38,6 +38,8 @@ import { renewalsModule } from './renewals/renewals.module.ts';
 import { collectionModule } from './collection/collection.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { leadFormsModule } from './lead-forms/lead-forms.module.ts';
+import { operatorsModule } from './operators/operators.module.ts';
+import { supportMailModule } from './support-mail/support-mail.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -52,6 +54,8 @@ export const FEATURES = [
   accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule, collectionModule,
   supportModule,
   leadFormsModule,
+  // Issue 20: the operator console (after auth and invoices: it signs with app.auth's key ring) and support by mail.
+  operatorsModule, supportMailModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

@@ -17,7 +17,7 @@ import { sessionNotices } from './session-notices.ts';
 import type { EventBus } from '../bus/event-bus.ts';
 
 /** Bus topic: session uids some node ended or moved (comma-separated). */
-const SESSIONS_CHANGED = 'auth.sessions-changed';
+export const SESSIONS_CHANGED = 'auth.sessions-changed';
 
 export interface AuthServices {
   ring: KeyRing;
