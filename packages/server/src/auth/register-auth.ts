@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
+import { eventLimiter, flaggingLimit, preHandlerLimit, type FlaggingLimit } from '../http/rate-limits.ts';
 import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard } from './access-token-guard.ts';
@@ -25,6 +25,11 @@ export interface AuthServices {
   /** Put on a scope with guardRoutes(scope, 'accessToken', auth.guard) for signed-in routes. */
   guard: ReturnType<typeof accessTokenGuard>;
   /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
+  /**
+   * The sign-in limits, made once so every sign-in route counts on the same counters (members' POST /tokens
+   * and the console's POST /console/tokens, issue 20): per address (refuses) and per email (trips the lockout).
+   */
+  signInLimits: { perAddress: ReturnType<typeof preHandlerLimit>; perEmail: FlaggingLimit };
 }
 
 declare module 'fastify' {
@@ -57,15 +62,16 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   o.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
   app.addHook('onClose', async () => stopListening());
   const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache });
-  const services: AuthServices = { ring, tokens, guard };
+  const signInLimits = { perAddress: preHandlerLimit(app, AUTH_RATE_LIMITS.signInPerAddress), perEmail: flaggingLimit(app, AUTH_RATE_LIMITS.signInPerEmail) };
+  const services: AuthServices = { ring, tokens, guard, signInLimits };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
   await app.register(async (scope) => {
     await jwksRoutes(scope, { ring });
     await tokensRoutes(scope, {
-      ...signInDeps, guard, limits: [preHandlerLimit(scope, AUTH_RATE_LIMITS.signInPerAddress)],
+      ...signInDeps, guard, limits: [signInLimits.perAddress],
       // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
-      lockout: { perEmail: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerEmail), perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
+      lockout: { perEmail: signInLimits.perEmail, perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
       verifyGoogleIdToken: (idToken) => app.google.verifyIdToken(idToken),
     });

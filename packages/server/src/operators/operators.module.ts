@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { featureModule, type AppContext } from '../feature-module.ts';
 import { guardRoutes } from '../http/route-auth.ts';
-import { flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
 import { accessTokens, type AccessTokens } from '../auth/access-tokens.ts';
-import { AUTH_RATE_LIMITS } from '../auth/auth.rate-limits.ts';
 import { SESSIONS_CHANGED } from '../auth/register-auth.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { sessionNotices } from '../auth/session-notices.ts';
@@ -46,8 +44,9 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox,
     // SEAM (chat merge): the chat's agentReply; docs/console.md "Chat replies".
     chatReply: null,
-    limits: [preHandlerLimit(scope, AUTH_RATE_LIMITS.signInPerAddress)],
-    perEmail: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerEmail),
+    // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
+    limits: [app.auth.signInLimits.perAddress],
+    perEmail: app.auth.signInLimits.perEmail,
     presence: consolePresence({ uow: ctx.uow, clock: ctx.clock }),
     downloads: invoiceDownloadTokens({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer }),
   }));
