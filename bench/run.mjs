@@ -28,6 +28,8 @@ const BENCHES = [
   // Issue 18 lists: one-click unsubscribes on PostgreSQL vs a bare route; the preferences screen's weight from a mail link.
   { name: 'one-click-unsubscribe-throughput', file: 'one-click-unsubscribe-throughput.mjs', args: TSX, capSec: 180 },
   { name: 'preferences-page-weight', file: 'preferences-page-weight.mjs', args: TSX, capSec: 120 },
+  // Issue 20: the console's inbox search by email on 100,000 cases on PostgreSQL (p99).
+  { name: 'console-inbox-search', file: 'console-inbox-search.mjs', args: TSX, capSec: 240 },
 ];
 const only = process.argv.slice(2);
 
