@@ -82,7 +82,7 @@ export async function receiveInboundMail(deps: InboundMailDeps, raw: Buffer): Pr
     verdicts.push({ Name: name, Kept: true, Reason: null });
   }
   const refusedLines = verdicts.filter((v) => !v.Kept).map((v) => `[Attachment not kept: ${v.Name}: ${v.Reason}]`);
-  const text = (parsed.text ?? '').replace(/\r\n/g, '\n').replace(/\u0000/g, '').trim();
+  const text = (parsed.text ?? '').replace(/\r\n/g, '\n').split(String.fromCharCode(0)).join('').trim();
   const body = [text.slice(0, SUPPORT_BODY_MAX_LENGTH), ...refusedLines].filter(Boolean).join('\n\n');
 
   const activityUid = newUid();
