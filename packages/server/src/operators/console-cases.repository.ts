@@ -51,8 +51,9 @@ export function consoleCasesRepository(db: Db) {
         .leftJoin(supportCaseReads, and(eq(supportCaseReads.caseUid, supportCases.uid), eq(supportCaseReads.operatorUid, filter.operatorUid)))
         .where(cond).orderBy(desc(supportCases.updated), desc(supportCases.number)).offset(page.offset);
       const items = page.limit === -1 ? await q : await q.limit(page.limit);
-      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(supportCases)
-        .leftJoin(supportCaseAssignments, eq(supportCaseAssignments.caseUid, supportCases.uid)).where(cond);
+      // The count joins assignments only when the filter is about them.
+      const counted = db.select({ n: sql<number>`count(*)::int` }).from(supportCases).$dynamic();
+      const [total] = await (filter.assigned === 'all' ? counted : counted.leftJoin(supportCaseAssignments, eq(supportCaseAssignments.caseUid, supportCases.uid))).where(cond);
       return { items: items.map((r) => ({ ...r, unread: r.unread === true || (r.unread as unknown) === 't' })), total: total?.n ?? 0 };
     },
 
