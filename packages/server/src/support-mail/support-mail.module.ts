@@ -8,6 +8,7 @@ import { supportRepository } from '../support/support.repository.ts';
 import { AGENT_REPLY_MAIL_TOPIC, agentReplyMailHandler } from './agent-reply-mail.ts';
 import { supportMailRepository } from './support-mail.repository.ts';
 import { inboundMailRoutes } from './support-mail.routes.ts';
+import { SUPPORT_MAIL_RATE_LIMITS } from './support-mail.rate-limits.ts';
 
 /** The environment variable holding the inbound webhook's shared secret (docs/console.md "Inbound mail"). */
 export const INBOUND_MAIL_SECRET_ENV = 'PORTICO_INBOUND_MAIL_SECRET';
@@ -36,4 +37,5 @@ export const supportMailModule = featureModule({
   routes,
   repositories: { supportMail: supportMailRepository },
   outboxTopics,
+  rateLimits: SUPPORT_MAIL_RATE_LIMITS,
 });

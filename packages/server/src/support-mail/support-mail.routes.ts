@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
 import { AppError } from '../http/app-error.ts';
 import { guardRoutes } from '../http/route-auth.ts';
+import { failureLimiter, tooManyRequests } from '../http/rate-limits.ts';
+import { SUPPORT_MAIL_RATE_LIMITS } from './support-mail.rate-limits.ts';
 import { INBOUND_SECRET_HEADER, inboundSecretMatches, receiveInboundMail, type InboundMailDeps } from './inbound-mail.ts';
 
 /** The largest raw message taken: five 2 MB attachments in base64 (4/3) with headers and text to spare. */
@@ -16,11 +18,17 @@ const inboundOut = z.object({
 
 /** POST /api/v1/inbound-mail: the mail provider's inbound webhook (raw RFC 822), behind the shared secret header. */
 export async function inboundMailRoutes(app: FastifyInstance, deps: InboundMailDeps & { secret: string | undefined }) {
-  guardRoutes(app, 'inboundMailSecret', async (req) => {
+  const failures = failureLimiter(app, SUPPORT_MAIL_RATE_LIMITS.inboundMailSecretFailures);
+  // Checked on request, before the (up to 16 MiB) body is read; only a wrong secret counts (a missing one guesses nothing).
+  guardRoutes(app, 'inboundMailSecret', async (req, reply) => {
     const given = req.headers[INBOUND_SECRET_HEADER];
-    if (!inboundSecretMatches(deps.secret, typeof given === 'string' ? given : undefined)) {
-      throw new AppError(ErrorCode.Unauthorized, `Send the inbound-mail secret in ${INBOUND_SECRET_HEADER}.`);
+    const sent = typeof given === 'string' ? given : undefined;
+    if (inboundSecretMatches(deps.secret, sent)) return;
+    if (sent !== undefined) {
+      const retryAfter = await failures.recordFailure(req);
+      if (retryAfter !== null) throw tooManyRequests(reply, retryAfter, 'Too many wrong inbound-mail secrets from this address; try again later.');
     }
+    throw new AppError(ErrorCode.Unauthorized, `Send the inbound-mail secret in ${INBOUND_SECRET_HEADER}.`);
   });
   for (const type of ['message/rfc822', 'application/octet-stream', 'text/plain']) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: INBOUND_MAIL_MAX_BYTES }, (_req, body, done) => done(null, body));
