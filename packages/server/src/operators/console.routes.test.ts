@@ -5,6 +5,7 @@ import { CaseSource } from '@portico/core/support/support-limits';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 import { RATE_LIMITS } from '../features.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { consoleSignIn, makeCase, nextClient, OPERATOR_PASSWORD, signedInOperator } from './console-test-helpers.ts';
 
 let t: TestApp;
@@ -58,6 +59,19 @@ describe('operator sign-in: tokens of their own audience over revocable sessions
     expect((await get(reissued.json().access_token, '/api/v1/console/cases')).statusCode).toBe(401);
     // The other session is untouched.
     expect((await get(upper, '/api/v1/console/session')).statusCode).toBe(200);
+  });
+
+  it('ended operator sessions are deleted after the retention by the members\' cleanup rule; live ones stay', async () => {
+    const op = await signedInOperator(t);
+    const live = await consoleSignIn(t, op.email);
+    expect((await post(op.token, '/api/v1/console/tokens/logout')).statusCode).toBe(204);
+    const repo = unitOfWork(t.database.db).operatorSessions;
+    const later = new Date(t.clock.now().getTime() + 60_000);
+    const ended = String(decodeJwt(op.token).sid);
+    expect(await repo.get(ended)).not.toBeNull();
+    expect(await repo.deleteEndedBefore(later, 1000)).toBeGreaterThanOrEqual(1);
+    expect(await repo.get(ended)).toBeNull();
+    expect((await get(live, '/api/v1/console/session')).statusCode).toBe(200);
   });
 
   it('a wrong password, an unknown email and a disabled operator get the same 400; disabling ends the sessions at once', async () => {

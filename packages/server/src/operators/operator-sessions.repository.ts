@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { operatorSessions } from '../db/schema.ts';
 import { sessionNotices } from '../auth/session-notices.ts';
@@ -16,6 +16,7 @@ export function operatorSessionsRepository(db: Db) {
   const store: SessionStore<OperatorSession> & {
     end(uid: string, at: Date, reason: OperatorSessionEndReason): Promise<boolean>;
     endAllOf(operatorUid: string, at: Date, reason: OperatorSessionEndReason): Promise<number>;
+    deleteEndedBefore(cutoff: Date, limit: number): Promise<number>;
   } = {
     async insert(s) {
       await db.insert(operatorSessions).values(s);
@@ -38,6 +39,13 @@ export function operatorSessionsRepository(db: Db) {
       const rows = await db.update(operatorSessions).set({ ended: at, endReason: reason })
         .where(and(eq(operatorSessions.operatorUid, operatorUid), isNull(operatorSessions.ended))).returning({ uid: operatorSessions.uid });
       sessionNotices.announce(rows.map((r) => r.uid));
+      return rows.length;
+    },
+    /** Long-ended or long-expired sessions deleted (auth/session-cleanup.ts's rule, job operators.sessions-cleanup). */
+    async deleteEndedBefore(cutoff: Date, limit: number): Promise<number> {
+      const due = db.select({ uid: operatorSessions.uid }).from(operatorSessions)
+        .where(or(lt(operatorSessions.ended, cutoff), and(isNull(operatorSessions.ended), lt(operatorSessions.idleExpires, cutoff)))).limit(limit);
+      const rows = await db.delete(operatorSessions).where(inArray(operatorSessions.uid, due)).returning({ uid: operatorSessions.uid });
       return rows.length;
     },
   };

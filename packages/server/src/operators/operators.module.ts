@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { featureModule, type AppContext } from '../feature-module.ts';
+import { featureModule, type AppContext, type JobsContext } from '../feature-module.ts';
+import { sessionCleanupJob } from '../auth/session-cleanup.ts';
 import { guardRoutes } from '../http/route-auth.ts';
 import { accessTokens, type AccessTokens } from '../auth/access-tokens.ts';
 import { SESSIONS_CHANGED } from '../auth/register-auth.ts';
@@ -61,4 +62,6 @@ export const operatorsModule = featureModule({
   name: 'operators',
   routes,
   repositories: { operators: operatorsRepository, operatorSessions: operatorSessionsRepository, consoleCases: consoleCasesRepository },
+  // The members' cleanup rule over operator sessions (auth.sessionRetentionDays).
+  periodicJobs: ({ db, config }: JobsContext) => [sessionCleanupJob({ name: 'operators.sessions-cleanup', repo: operatorSessionsRepository(db), retentionDays: config.auth.sessionRetentionDays })],
 });
