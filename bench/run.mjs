@@ -30,6 +30,8 @@ const BENCHES = [
   { name: 'preferences-page-weight', file: 'preferences-page-weight.mjs', args: TSX, capSec: 120 },
   // Issue 19: chat visitors connected to the hub (1,000 and 5,000 on one node, 1,000 across two nodes with Redis).
   { name: 'chat-visitors', file: 'chat-visitors.mjs', args: TSX, capSec: 300 },
+  // Issue 20: the console's inbox search by email on 100,000 cases on PostgreSQL (p99).
+  { name: 'console-inbox-search', file: 'console-inbox-search.mjs', args: TSX, capSec: 240 },
 ];
 const only = process.argv.slice(2);
 

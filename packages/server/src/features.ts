@@ -39,6 +39,8 @@ import { collectionModule } from './collection/collection.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { chatModule } from './chat/chat.module.ts';
 import { leadFormsModule } from './lead-forms/lead-forms.module.ts';
+import { operatorsModule } from './operators/operators.module.ts';
+import { supportMailModule } from './support-mail/support-mail.module.ts';
 
 /**
  * Every feature module, once (src/feature-module.ts). A new feature adds its module here; the unit
@@ -54,6 +56,8 @@ export const FEATURES = [
   chatModule,
   supportModule,
   leadFormsModule,
+  // Issue 20: the operator console (after auth and invoices: it signs with app.auth's key ring) and support by mail.
+  operatorsModule, supportMailModule,
 ] as const;
 
 /** The infrastructure's own tables, reached through the unit of work like a feature's. */

@@ -20,11 +20,15 @@ export interface TokenClaims {
 
 export const TOKEN_AUDIENCE = 'portico';
 
-export interface AccessTokens {
-  issue(claims: TokenClaims): Promise<{ token: string; expiresIn: number }>;
-  /** The claims of a token this server signed that has not expired; null for anything else. */
-  verify(token: string): Promise<(TokenClaims & JWTPayload) | null>;
+/** What every access token names, whatever its audience: who (`sub`) and the session (`sid`). */
+export interface SessionClaims { sub: string; sid: string }
+
+export interface AccessTokens<C extends SessionClaims = TokenClaims> {
+  issue(claims: C): Promise<{ token: string; expiresIn: number }>;
+  /** The claims of a token this server signed for this audience that has not expired; null for anything else. */
+  verify(token: string): Promise<(C & JWTPayload) | null>;
   readonly issuer: string;
+  readonly audience: string;
 }
 
 /** How many verified tokens a node remembers (a signed-in page sends the same token many times). */
@@ -35,10 +39,12 @@ const VERIFIED_MAX = 5_000;
  * that verified once is remembered by its exact text until it expires, so the signature check
  * (the costliest part of a signed-in request after the database) runs once per token per node.
  */
-export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: string; lifetimeMinutes: number }): AccessTokens {
+export function accessTokens<C extends SessionClaims = TokenClaims>(o: { ring: KeyRing; clock: ServerClock; issuer: string; lifetimeMinutes: number; audience?: string }): AccessTokens<C> {
   const lifetime = o.lifetimeMinutes * 60;
-  const verified = new Map<string, TokenClaims & JWTPayload>();
-  const remember = (token: string, payload: TokenClaims & JWTPayload) => {
+  // One audience per kind of token (members 'portico', the console 'portico-console'): jose refuses any other.
+  const audience = o.audience ?? TOKEN_AUDIENCE;
+  const verified = new Map<string, C & JWTPayload>();
+  const remember = (token: string, payload: C & JWTPayload) => {
     if (verified.size >= VERIFIED_MAX) {
       let drop = VERIFIED_MAX / 10;
       for (const key of verified.keys()) { verified.delete(key); if (--drop <= 0) break; }
@@ -47,12 +53,13 @@ export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: str
   };
   return {
     issuer: o.issuer,
+    audience,
     async issue(claims) {
       const { kid, key } = await o.ring.signingKey();
       const now = Math.floor(o.clock.now().getTime() / 1000);
-      const token = await new SignJWT({ ...claims })
+      const token = await new SignJWT({ ...claims } as unknown as JWTPayload)
         .setProtectedHeader({ alg: TOKEN_ALG, kid, typ: 'JWT' })
-        .setIssuer(o.issuer).setAudience(TOKEN_AUDIENCE).setIssuedAt(now).setExpirationTime(now + lifetime)
+        .setIssuer(o.issuer).setAudience(audience).setIssuedAt(now).setExpirationTime(now + lifetime)
         .sign(key);
       return { token, expiresIn: lifetime };
     },
@@ -68,8 +75,8 @@ export function accessTokens(o: { ring: KeyRing; clock: ServerClock; issuer: str
         if (typeof kid !== 'string') return null;
         const key = await o.ring.verificationKey(kid);
         if (!key) return null;
-        const { payload } = await jwtVerify<TokenClaims>(token, key, {
-          algorithms: [TOKEN_ALG], issuer: o.issuer, audience: TOKEN_AUDIENCE, currentDate: o.clock.now(),
+        const { payload } = await jwtVerify<C>(token, key, {
+          algorithms: [TOKEN_ALG], issuer: o.issuer, audience, currentDate: o.clock.now(),
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         remember(token, payload);

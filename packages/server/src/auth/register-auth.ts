@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
+import { eventLimiter, flaggingLimit, preHandlerLimit, type FlaggingLimit } from '../http/rate-limits.ts';
 import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard, accessTokenVerifier } from './access-token-guard.ts';
@@ -17,7 +17,7 @@ import { sessionNotices } from './session-notices.ts';
 import type { EventBus } from '../bus/event-bus.ts';
 
 /** Bus topic: session uids some node ended or moved (comma-separated). */
-const SESSIONS_CHANGED = 'auth.sessions-changed';
+export const SESSIONS_CHANGED = 'auth.sessions-changed';
 
 export interface AuthServices {
   ring: KeyRing;
@@ -27,6 +27,11 @@ export interface AuthServices {
   /** The same check without an HTTP request (`Bearer <token>` → the person), for the chat hub's handshake and credentials in a query (issue 19). */
   verify: ReturnType<typeof accessTokenVerifier>;
   /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
+  /**
+   * The sign-in limits, made once so every sign-in route counts on the same counters (members' POST /tokens
+   * and the console's POST /console/tokens, issue 20): per address (refuses) and per email (trips the lockout).
+   */
+  signInLimits: { perAddress: ReturnType<typeof preHandlerLimit>; perEmail: FlaggingLimit };
 }
 
 declare module 'fastify' {
@@ -60,15 +65,16 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   app.addHook('onClose', async () => stopListening());
   const guardDeps = { tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache };
   const guard = accessTokenGuard(guardDeps);
-  const services: AuthServices = { ring, tokens, guard, verify: accessTokenVerifier(guardDeps) };
+  const signInLimits = { perAddress: preHandlerLimit(app, AUTH_RATE_LIMITS.signInPerAddress), perEmail: flaggingLimit(app, AUTH_RATE_LIMITS.signInPerEmail) };
+  const services: AuthServices = { ring, tokens, guard, verify: accessTokenVerifier(guardDeps), signInLimits };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
   await app.register(async (scope) => {
     await jwksRoutes(scope, { ring });
     await tokensRoutes(scope, {
-      ...signInDeps, guard, limits: [preHandlerLimit(scope, AUTH_RATE_LIMITS.signInPerAddress)],
+      ...signInDeps, guard, limits: [signInLimits.perAddress],
       // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
-      lockout: { perEmail: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerEmail), perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
+      lockout: { perEmail: signInLimits.perEmail, perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
       verifyGoogleIdToken: (idToken) => app.google.verifyIdToken(idToken),
     });

@@ -11,11 +11,11 @@ import type { StoredSession } from './sessions.repository.ts';
  * made while the ending transaction was still open cannot put the live row back. If a bus
  * message is lost (a Redis outage), an entry still lives at most `ttlMs`.
  */
-export interface SessionCache {
+export interface SessionCache<S extends { uid: string; ended: Date | null } = StoredSession> {
   /** The cached session, else `load()`'s answer, kept when the uid may be cached. */
-  read(uid: string, load: () => Promise<StoredSession | null>): Promise<StoredSession | null>;
+  read(uid: string, load: () => Promise<S | null>): Promise<S | null>;
   /** Replaces a cached entry after this node changed it (the idle deadline moved). */
-  update(session: StoredSession): void;
+  update(session: S): void;
   /** Drops these uids and keeps them out for `quietMs`. */
   forget(uids: readonly string[]): void;
   readonly size: number;
@@ -29,8 +29,8 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
-export function sessionCache({ ttlMs, quietMs = 60_000, maxEntries = 10_000, now = Date.now }: SessionCacheOptions): SessionCache {
-  const entries = new Map<string, { session: StoredSession; until: number }>();
+export function sessionCache<S extends { uid: string; ended: Date | null } = StoredSession>({ ttlMs, quietMs = 60_000, maxEntries = 10_000, now = Date.now }: SessionCacheOptions): SessionCache<S> {
+  const entries = new Map<string, { session: S; until: number }>();
   const quiet = new Map<string, number>();
   const isQuiet = (uid: string, at: number) => {
     const until = quiet.get(uid);
@@ -39,7 +39,7 @@ export function sessionCache({ ttlMs, quietMs = 60_000, maxEntries = 10_000, now
     quiet.delete(uid);
     return false;
   };
-  const keep = (session: StoredSession, at: number) => {
+  const keep = (session: S, at: number) => {
     if (ttlMs <= 0 || isQuiet(session.uid, at)) return;
     if (entries.size >= maxEntries) {
       // Oldest first (Map keeps insertion order): a full cache drops its oldest tenth.

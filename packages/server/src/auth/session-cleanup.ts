@@ -13,9 +13,11 @@ export function sessionCleanupJob(o: {
   retentionDays: number;
   everyMs?: number;
   batchSize?: number;
+  /** The job's name: members' sessions by default; the console's operator sessions use the same rule (operators.module.ts). */
+  name?: string;
 }): PeriodicJob {
   return sweepJob({
-    name: 'sessions.cleanup',
+    name: o.name ?? 'sessions.cleanup',
     everyMs: o.everyMs ?? 3_600_000,
     ...(o.batchSize ? { batchSize: o.batchSize } : {}),
     deleteBatch: (limit, ctx) => o.repo.deleteEndedBefore(new Date(ctx.now().getTime() - o.retentionDays * DAY_MS), limit),

@@ -1,5 +1,5 @@
 import type { AuthConfig } from './auth-config.ts';
-import type { SessionsRepository, StoredSession } from './sessions.repository.ts';
+import type { StoredSession } from './sessions.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { newUid } from '../ids/new-uid.ts';
 
@@ -16,19 +16,55 @@ export interface SessionOrigin {
 /** The longest User-Agent kept: enough for any real browser, bounded for a hostile one. */
 const USER_AGENT_MAX = 512;
 
-export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s: { personUid: string; accountUid: string | null; now: Date } & SessionOrigin): Promise<StoredSession> {
-  const absoluteExpires = new Date(s.now.getTime() + cfg.sessionAbsoluteDays * 1440 * MINUTE_MS);
-  const session: StoredSession = {
-    uid: newUid(), personUid: s.personUid, accountUid: s.accountUid, created: s.now, lastSeen: s.now,
-    idleExpires: new Date(Math.min(s.now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, absoluteExpires.getTime())),
+/**
+ * What every sign-in session has, whoever signed in (a member: sessions.repository.ts; an operator of
+ * the console: operators/operator-sessions.repository.ts). The rules below are written once over it.
+ */
+export interface SessionTimes {
+  uid: string;
+  created: Date;
+  lastSeen: Date;
+  idleExpires: Date;
+  absoluteExpires: Date;
+  ended: Date | null;
+  endReason: string | null;
+  authenticatedAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** The storage the session rules need; each kind of session has its own table behind it. */
+export interface SessionStore<S extends SessionTimes> {
+  insert(s: S): Promise<void>;
+  get(uid: string): Promise<S | null>;
+  touch(uid: string, at: Date, idleExpires: Date): Promise<void>;
+  end(uid: string, at: Date, reason: 'idle' | 'absolute'): Promise<boolean>;
+}
+
+/** A new session's uid, deadlines and origin at `now` (the one place the idle and absolute limits are applied to a new session). */
+export function newSessionTimes(cfg: AuthConfig, now: Date, origin: SessionOrigin): SessionTimes {
+  const absoluteExpires = new Date(now.getTime() + cfg.sessionAbsoluteDays * 1440 * MINUTE_MS);
+  return {
+    uid: newUid(), created: now, lastSeen: now,
+    idleExpires: new Date(Math.min(now.getTime() + cfg.sessionIdleMinutes * MINUTE_MS, absoluteExpires.getTime())),
     absoluteExpires, ended: null, endReason: null,
     // Signing in is proving who you are: a fresh session satisfies the re-authentication window.
-    authenticatedAt: s.now,
-    userAgent: s.userAgent ? s.userAgent.slice(0, USER_AGENT_MAX) : null,
-    ip: s.ip ?? null,
+    authenticatedAt: now,
+    userAgent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX) : null,
+    ip: origin.ip ?? null,
   };
+}
+
+/** Starts a session of any kind: `subject` adds who it belongs to (a person and account, an operator). */
+export async function openSession<S extends SessionTimes>(repo: Pick<SessionStore<S>, 'insert'>, cfg: AuthConfig, s: { now: Date } & SessionOrigin, subject: Omit<S, keyof SessionTimes>): Promise<S> {
+  const session = { ...newSessionTimes(cfg, s.now, s), ...subject } as S;
   await repo.insert(session);
   return session;
+}
+
+/** A member's session (sign-in, a password reset's sign-in). */
+export function startSession(repo: Pick<SessionStore<StoredSession>, 'insert'>, cfg: AuthConfig, s: { personUid: string; accountUid: string | null; now: Date } & SessionOrigin): Promise<StoredSession> {
+  return openSession<StoredSession>(repo, cfg, s, { personUid: s.personUid, accountUid: s.accountUid });
 }
 
 /**
@@ -37,7 +73,7 @@ export async function startSession(repo: SessionsRepository, cfg: AuthConfig, s:
  * With a cache, a recently read live row stands in for the database; a cached row that looks
  * expired is read again before anything is ended (another node may have moved its deadline).
  */
-export async function liveSession(repo: SessionsRepository, cfg: AuthConfig, uid: string, now: Date, cache?: SessionCache): Promise<StoredSession | null> {
+export async function liveSession<S extends SessionTimes = StoredSession>(repo: Omit<SessionStore<S>, 'insert'>, cfg: AuthConfig, uid: string, now: Date, cache?: SessionCache<S>): Promise<S | null> {
   let s = cache ? await cache.read(uid, () => repo.get(uid)) : await repo.get(uid);
   if (s && cache && (now >= s.absoluteExpires || now >= s.idleExpires)) s = await repo.get(uid);
   if (!s || s.ended) return null;

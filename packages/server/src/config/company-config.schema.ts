@@ -215,7 +215,16 @@ export const companyConfigSchema = z.object({
   webhooks: webhooksConfig,
   community: communityConfig,
   /** Help requests (issue 18, docs/support.md): where the company is told of a new case. Absent: only the sender is mailed. */
-  support: z.object({ emailAddress: z.string().trim().email().max(320).optional() }).strict().default({}),
+  support: z.object({
+    emailAddress: z.string().trim().email().max(320).optional(),
+    /**
+     * Issue 20 (docs/console.md "Mail threading"): the address agent replies are sent from and the customer's
+     * answers come back to, plus-addressed per case (support+<token>@domain). Absent: `emailAddress`.
+     */
+    replyAddress: z.string().trim().email().max(320).refine((a) => !a.split('@')[0]!.includes('+'), 'must not contain a plus sign (the case token is added after one)').optional(),
+    /** The console's auto-reply until the admin API sets one (docs/console.md "Auto-reply"). */
+    autoReply: z.object({ Enabled: z.boolean().default(false), Text: z.string().max(2000).default('') }).strict().optional(),
+  }).strict().default({}),
   /** Live chat (issue 19, docs/chat.md): what the chat panel says before the first message, and whether it asks for an e-mail first. */
   chat: z.object({
     introHeading: z.string().trim().min(1).max(200).default('Hi there'),

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORTICO_CAPTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seals the token signing keys at rest (auth/key-encryption.ts); required in production. */
   PORTICO_KEY_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The inbound-mail webhook's shared secret (issue 20, docs/console.md "Inbound mail"); unset: POST /inbound-mail answers 401. */
+  PORTICO_INBOUND_MAIL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** SMTP server for the mail Portico sends (confirmation links): smtp(s)://user:pass@host:port. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** The sender of that mail, e.g. "Northwind <no-reply@northwind.example>". */

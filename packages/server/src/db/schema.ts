@@ -762,6 +762,8 @@ export const supportCases = pgTable('support_cases', {
   index('support_cases_status_idx').on(t.status, t.created),
   // One open chat per visitor: two first messages at once make one case.
   uniqueIndex('support_cases_open_chat_idx').on(t.visitorUid).where(sql`${t.source} = 5 and ${t.status} = 'open'`),
+  // The console's search by email prefix (issue 20, bench/console-inbox-search.mjs): LIKE 'x%' needs the pattern opclass.
+  index('support_cases_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
 ]);
 
 /**
@@ -856,3 +858,74 @@ export const leadFormSubmissions = pgTable('lead_form_submissions', {
   createdPerson: boolean('created_person').notNull(),
   created: created(),
 }, (t) => [index('lead_form_submissions_form_idx').on(t.formUid, t.created)]);
+
+// ---- operator console (issue 20; docs/console.md) ----
+
+/**
+ * The company's own people who answer chats and cases in the console: not Person rows (a customer
+ * never becomes an operator by an email match). Email unique case-insensitively; the password is
+ * an argon2id hash (passwords/password-hashing.ts). `online_until` is the presence deadline the
+ * console's heartbeat pushes (docs/console.md "Presence").
+ */
+export const operators = pgTable('operators', {
+  uid: text('uid').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  role: text('role').$type<'agent' | 'admin'>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  onlineUntil: timestamp('online_until', { withTimezone: true, mode: 'date' }),
+  created: created(),
+}, (t) => [uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`)]);
+
+/**
+ * An operator's sign-in sessions: the same columns and the same rules as `sessions`
+ * (auth/sessions.ts startSession / liveSession), in a table of their own so no member-session query
+ * (lists, end-all, cleanup) can ever see an operator's, and the foreign key stays real (decisions.md).
+ */
+export const operatorSessions = pgTable('operator_sessions', {
+  uid: text('uid').primaryKey(),
+  operatorUid: text('operator_uid').notNull().references(() => operators.uid, { onDelete: 'cascade' }),
+  created: created(),
+  lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull(),
+  idleExpires: timestamp('idle_expires', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpires: timestamp('absolute_expires', { withTimezone: true, mode: 'date' }).notNull(),
+  ended: timestamp('ended', { withTimezone: true, mode: 'date' }),
+  endReason: text('end_reason'),
+  authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+}, (t) => [index('operator_sessions_operator_idx').on(t.operatorUid)]);
+
+/** Who a case is assigned to ('assign to me'); no row: unassigned. */
+export const supportCaseAssignments = pgTable('support_case_assignments', {
+  caseUid: text('case_uid').primaryKey().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  operatorUid: text('operator_uid').notNull().references(() => operators.uid, { onDelete: 'cascade' }),
+  assigned: created(),
+}, (t) => [index('support_case_assignments_operator_idx').on(t.operatorUid)]);
+
+/** When an operator last read a case: person activity after it marks the case unread for them. */
+export const supportCaseReads = pgTable('support_case_reads', {
+  operatorUid: text('operator_uid').notNull().references(() => operators.uid, { onDelete: 'cascade' }),
+  caseUid: text('case_uid').notNull().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.operatorUid, t.caseUid] })]);
+
+/**
+ * A case's reply token, as its SHA-256 (the token itself is an HMAC of the case uid under a key in
+ * `settings`, recomputed when a reply is mailed; support/reply-tokens.ts). An inbound mail's token
+ * is hashed and looked up here.
+ */
+export const supportReplyTokens = pgTable('support_reply_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  caseUid: text('case_uid').notNull().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  created: created(),
+}, (t) => [index('support_reply_tokens_case_idx').on(t.caseUid)]);
+
+/** Inbound mails taken into a case, by Message-ID: a provider's retry of the same message stores nothing twice. */
+export const supportInboundMails = pgTable('support_inbound_mails', {
+  messageId: text('message_id').primaryKey(),
+  caseUid: text('case_uid').notNull().references(() => supportCases.uid, { onDelete: 'cascade' }),
+  activityUid: text('activity_uid').notNull(),
+  received: created(),
+});

@@ -459,3 +459,75 @@ describe('chat routes: admin-only operator API, visitor files by the visitor\'s 
     expect((await call('anonymous', { method: 'GET', url: `${download}?access_token=${seed.a.primary.token}` })).statusCode).toBe(404);
   });
 });
+
+/**
+ * The operator console (issue 20): every console operation needs an operator's token (its own
+ * audience), so anonymous callers and members' tokens are refused on every one; every member route
+ * refuses an operator's token; the operator admin routes take only the admin key; the inbound-mail
+ * webhook only its shared secret. The operations are read from the document, so a new console route
+ * without a row here fails by name.
+ */
+describe('console routes: operator tokens only, and never on member routes', () => {
+  const docOps = () => Object.entries((t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> }).paths)
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, schemes: (op.security ?? []).flatMap((s) => Object.keys(s)) })));
+  const url = (path: string) => path.replace(/\{[^}]+\}/g, 'no-such-uid');
+  const CONSOLE_PUBLIC = ['POST /api/v1/console/tokens'];
+  const CONSOLE_ADMIN = ['POST /api/v1/admin/operators', 'GET /api/v1/admin/operators', 'PATCH /api/v1/admin/operators/{uid}', 'GET /api/v1/admin/console/auto-reply', 'PUT /api/v1/admin/console/auto-reply'];
+  const INBOUND = ['POST /api/v1/inbound-mail'];
+  let operatorEmail = '';
+  /** A fresh console session each time (the console walk ends its own with logout). */
+  const signInOperator = async () => {
+    if (!operatorEmail) {
+      operatorEmail = `matrix-operator-${newUid()}@northwind.example`;
+      const made = await t.admin({ method: 'POST', url: '/api/v1/admin/operators', payload: { Email: operatorEmail, Name: 'Matrix Agent', Role: 'admin', Password: 'Kestrel-Quartz-7319!' } });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const res = await t.request({ method: 'POST', url: '/api/v1/console/tokens', remoteAddress: '10.77.0.1', payload: { username: operatorEmail, password: 'Kestrel-Quartz-7319!' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.json().access_token as string;
+    // The token really opens the console, so a 401 below is the audience's doing, not a dead session.
+    expect((await t.request({ method: 'GET', url: '/api/v1/console/session', headers: bearer(token) })).statusCode).toBe(200);
+    return token;
+  };
+  const as = (token: string | null, method: string, path: string) =>
+    t.request({ method: method as InjectOptions['method'], url: url(path), remoteAddress: '10.77.0.2', headers: token ? bearer(token) : {} });
+
+  it('every console, operator-admin and inbound-mail operation has its row here', () => {
+    const ours = docOps().filter((o) => o.path.startsWith('/api/v1/console/') || o.path.startsWith('/api/v1/admin/operators') || o.path.startsWith('/api/v1/admin/console/') || o.path === '/api/v1/inbound-mail');
+    const unknown = ours.filter((o) => !CONSOLE_PUBLIC.includes(o.key) && !CONSOLE_ADMIN.includes(o.key) && !INBOUND.includes(o.key) && !(o.schemes.length === 1 && o.schemes[0] === 'operatorToken'));
+    expect(unknown.map((o) => o.key), 'console operations with no row').toEqual([]);
+    expect(ours.filter((o) => o.schemes.includes('operatorToken')).length).toBeGreaterThanOrEqual(12);
+    expect(docOps().filter((o) => INBOUND.includes(o.key))[0]?.schemes).toEqual(['inboundMailSecret']);
+    for (const key of CONSOLE_ADMIN) expect(docOps().find((o) => o.key === key)?.schemes, key).toEqual(['adminKey']);
+  });
+
+  it('console routes: 401 for anonymous and for a member\'s token; an operator\'s token passes the guard', async () => {
+    const operator = await signInOperator();
+    // Logout last: it ends the session the other rows use.
+    const consoleOps = docOps().filter((o) => o.schemes.includes('operatorToken')).sort((x, y) => Number(x.path.endsWith('/logout')) - Number(y.path.endsWith('/logout')));
+    for (const op of consoleOps) {
+      expect((await as(null, op.method, op.path)).statusCode, `${op.key} anonymous`).toBe(401);
+      expect((await as(seed.a.primary.token, op.method, op.path)).statusCode, `${op.key} member`).toBe(401);
+      expect((await as(operator, op.method, op.path)).statusCode, `${op.key} operator`).not.toBe(401);
+    }
+  });
+
+  it('every member route (access token, or access token or admin key) refuses an operator\'s token with 401', async () => {
+    const operator = await signInOperator();
+    const memberOps = docOps().filter((o) => o.schemes.includes('accessToken'));
+    expect(memberOps.length).toBeGreaterThanOrEqual(40);
+    for (const op of memberOps) {
+      const res = await as(operator, op.method, op.path);
+      expect(res.statusCode, `${op.key} with an operator token: ${res.body}`).toBe(401);
+    }
+  });
+
+  it('operator admin routes and the inbound webhook: an operator\'s or member\'s token is refused', async () => {
+    const operator = await signInOperator();
+    for (const key of [...CONSOLE_ADMIN, ...INBOUND]) {
+      const [method, path] = key.split(' ') as [string, string];
+      expect((await as(operator, method, path)).statusCode, `${key} operator`).toBe(401);
+      expect((await as(seed.a.primary.token, method, path)).statusCode, `${key} member`).toBe(401);
+    }
+  });
+});

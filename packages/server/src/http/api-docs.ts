@@ -20,6 +20,8 @@ export interface RouteApiDocs {
   multipart?: MultipartDoc;
   /** Answers that are bytes, not JSON: status → the content types served. */
   binaryAnswers?: Record<number, { description: string; contentTypes: readonly string[] }>;
+  /** The body is bytes of these types, not JSON (the inbound mail's raw RFC 822 message). */
+  rawBody?: { description: string; contentTypes: readonly string[] };
 }
 
 declare module 'fastify' {
@@ -183,6 +185,10 @@ function withRouteDocs(op: Json): void {
     body.content = { ...body.content, 'multipart/form-data': { schema: { type: 'object', ...(required.length ? { required } : {}), properties }, encoding } };
     op.requestBody = body;
   }
+  if (docs.rawBody) {
+    const { description, contentTypes } = docs.rawBody;
+    op.requestBody = { required: true, description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  }
   for (const [code, answer] of Object.entries(docs.binaryAnswers ?? {})) {
     (op.responses as Json)[code] = {
       description: answer.description,
@@ -231,7 +237,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: { title: 'Portico API', version: '1.0.0', description: 'Widget, billing and admin API of a Portico server. Amounts are in major currency units.' },
       // Relative: the server that serves this document, whatever its public address.
       servers: [{ url: '/', description: 'This Portico server' }],
-      components: { securitySchemes: { adminKey: { type: 'http', scheme: 'bearer', description: 'PORTICO_ADMIN_KEY' }, accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { adminKey: { type: 'http', scheme: 'bearer', description: 'PORTICO_ADMIN_KEY' }, accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, operatorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An operator\'s console token (audience portico-console; POST /api/v1/console/tokens)' }, inboundMailSecret: { type: 'apiKey', in: 'header', name: 'X-Portico-Inbound-Secret', description: 'PORTICO_INBOUND_MAIL_SECRET (docs/console.md "Inbound mail")' } } },
     },
     transform,
     transformObject,

@@ -14,7 +14,9 @@ export type Caller =
     isPrimary?: boolean;
     /** The sign-in session behind the access token (auth/access-token-guard.ts). */
     sessionUid?: string;
-  };
+  }
+  // An operator of the console (issue 20; operators/operator-guard.ts): never a person, so no member route lets one in.
+  | { kind: 'operator'; ip: string; operatorUid: string; sessionUid: string; role: 'agent' | 'admin'; name: string; initials: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

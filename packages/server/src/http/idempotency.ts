@@ -47,6 +47,7 @@ export function callerScope(operation: string, caller: Caller): string {
   switch (caller.kind) {
     case 'person': return `${operation} person:${caller.personUid}`;
     case 'admin': return `${operation} admin`;
+    case 'operator': return `${operation} operator:${caller.operatorUid}`;
     default: return `${operation} anonymous`;
   }
 }

@@ -81,6 +81,7 @@ const probes: Record<RateLimitName, Probe> = {
   supportSettings: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/support/settings', remoteAddress, headers }),
   // Lead forms (issue 18): an unknown form's 404 counts, and an empty submission's 400.
   leadFormRead: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/lead-forms/nobody', remoteAddress, headers }),
+  inboundMailSecretFailures: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/inbound-mail', remoteAddress, headers: { 'content-type': 'message/rfc822', 'x-portico-inbound-secret': 'wrong-secret', ...headers }, payload: 'Subject: x\r\n\r\nx' }),
   leadFormSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/lead-forms/nobody/submissions', remoteAddress, headers, payload: {} }),
   // The chat hub's rows count events outside HTTP (socketLimiter; the hub's use is in chat/chat-hub.test.ts): the
   // probe counts one event from the probe's address and stands its verdict in for an answer (429 when refused).

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
  * Who may call a route. `public` needs no credential; the others name a security scheme
  * of the OpenAPI document (api-docs.ts), which reads this value from the route's config.
  */
-export type RouteAuth = 'public' | 'adminKey' | 'accessToken' | 'accessTokenOrAdminKey';
+export type RouteAuth = 'public' | 'adminKey' | 'accessToken' | 'accessTokenOrAdminKey' | 'operatorToken' | 'inboundMailSecret';
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {

@@ -8,6 +8,10 @@ export interface MailMessage {
   html: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, added by withListUnsubscribe). */
   headers?: Record<string, string>;
+  /** The sender when not MAIL_FROM (a support reply comes from the support address; issue 20). */
+  from?: string;
+  /** Where the recipient's answer goes (a support case's plus-addressed reply address). */
+  replyTo?: string;
   /** Files sent with the message (a receipt's invoice PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -54,7 +58,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}), ...(m.attachments ? { attachments: m.attachments } : {}) });
+        await transport.sendMail({ from: m.from ?? options.from, ...(m.replyTo ? { replyTo: m.replyTo } : {}), to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}), ...(m.attachments ? { attachments: m.attachments } : {}) });
       },
       sent: () => [],
       close: () => transport.close(),
@@ -73,7 +77,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(m) {
-      box.unshift({ ...m, id: ++last, from: options.from, sent: new Date() });
+      box.unshift({ ...m, id: ++last, from: m.from ?? options.from, sent: new Date() });
       box.length = Math.min(box.length, DEV_MAILBOX_SIZE);
     },
     sent: () => [...box],

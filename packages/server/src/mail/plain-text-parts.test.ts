@@ -14,6 +14,7 @@ import { acknowledgementMessage, noticeMessage } from '../support/support-mail.t
 import type { MailMessage } from './mailer.ts';
 import { withListUnsubscribe } from './list-unsubscribe.ts';
 import { createMailer } from './mailer.ts';
+import { agentReplyMessage } from '../support-mail/agent-reply-mail.ts';
 
 /**
  * Issue 18: every mail Portico sends has a plain-text part that says what the HTML says (mail
@@ -38,6 +39,7 @@ const BUILDERS: Record<string, () => MailMessage> = {
   listConfirmationMessage: () => listConfirmationMessage(to, 'Acme', 'News', LINK),
   acknowledgementMessage: () => acknowledgementMessage({ number: 12, email: to.email, subject: 'Invoice question' }, 'Why was I charged twice?\n\nThanks, Ada', 'Acme'),
   noticeMessage: () => noticeMessage({ number: 12, email: to.email, subject: 'Invoice question', uid: 'case1' }, 'Why was I charged twice?', 'support@acme.example'),
+  agentReplyMessage: () => agentReplyMessage({ number: 12, email: to.email, subject: 'Invoice question' }, { body: 'We refunded the second charge.\n\nMira', authorName: 'Mira Patel' }, { companyName: 'Acme', from: 'help@acme.example', replyTo: 'help+abcdefghijklmnopqrstuvwxyz234567@acme.example' }),
 };
 
 const decode = (html: string) => html.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -14,3 +14,4 @@ export function settingsRepository(db: Db) {
     },
   };
 }
+export type SettingsRepository = ReturnType<typeof settingsRepository>;

@@ -10,15 +10,16 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import type { SupportActivity, SupportAttachment, SupportCase } from './support.repository.ts';
 import { attachmentParams, caseDetailOut, caseListQuery, caseParams, caseSummaryOut } from './support.schemas.ts';
 
-const summary = (c: SupportCase) => ({
+/** The wire shape of a case, an activity and an attachment: the admin API's and the console's (operators/). */
+export const summary = (c: SupportCase) => ({
   Uid: c.uid, Number: c.number, Source: c.source, Status: c.status, PersonUid: c.personUid, Email: c.email, Subject: c.subject,
   Created: c.created.toISOString(), Updated: c.updated.toISOString(),
 });
 // An operator's chat message is rich text: sanitized again on the way out (sanitize-rich-text.ts "Read"); everything else is plain text.
-const activity = (a: SupportActivity) => ({
+export const activity = (a: SupportActivity) => ({
   Uid: a.uid, Type: a.type, Body: a.authorKind === 'agent' && a.seq !== null && !isAttachmentComment(a.body) ? sanitizeRichText(a.body)! : a.body, Seq: a.seq, Author: { Kind: a.authorKind, Name: a.authorName, Email: a.authorEmail }, Created: a.created.toISOString(),
 });
-const attachment = (a: SupportAttachment) => ({ Uid: a.uid, Name: a.name, ContentType: a.contentType, Size: a.byteSize, ActivityUid: a.activityUid, Created: a.created.toISOString() });
+export const attachment = (a: SupportAttachment) => ({ Uid: a.uid, Name: a.name, ContentType: a.contentType, Size: a.byteSize, ActivityUid: a.activityUid, Created: a.created.toISOString() });
 
 /** RFC 6266 Content-Disposition with the stored name (ASCII fallback plus the UTF-8 form); the chat shows images inline. */
 export function attachmentDisposition(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { featureModule, type AppContext, type JobsContext } from '../feature-module.ts';
+import { sessionCleanupJob } from '../auth/session-cleanup.ts';
+import { guardRoutes } from '../http/route-auth.ts';
+import { accessTokens, type AccessTokens } from '../auth/access-tokens.ts';
+import { SESSIONS_CHANGED } from '../auth/register-auth.ts';
+import { sessionCache } from '../auth/session-cache.ts';
+import { sessionNotices } from '../auth/session-notices.ts';
+import { invoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
+import { consoleCasesRepository } from './console-cases.repository.ts';
+import { consolePresence } from './console-presence.ts';
+import { consoleRoutes } from './console.routes.ts';
+import { CONSOLE_TOKEN_AUDIENCE, type OperatorClaims } from './console-tokens.ts';
+import { operatorGuard } from './operator-guard.ts';
+import { operatorSessionsRepository, type OperatorSession } from './operator-sessions.repository.ts';
+import { operatorsAdminRoutes } from './operators-admin.routes.ts';
+import { operatorsRepository } from './operators.repository.ts';
+
+export interface ConsoleAuth {
+  tokens: AccessTokens<OperatorClaims>;
+  /** Put on a scope with guardRoutes(scope, 'operatorToken', app.console.guard) for console routes (the chat's operator side next). */
+  guard: ReturnType<typeof operatorGuard>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operator console's tokens and guard (issue 20). */
+    console: ConsoleAuth;
+  }
+}
+
+/** Operators, their sign-in and the console API (after auth: it signs with app.auth's key ring). */
+async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const auth = ctx.config.auth;
+  const tokens = accessTokens<OperatorClaims>({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer, lifetimeMinutes: auth.accessTokenMinutes, audience: CONSOLE_TOKEN_AUDIENCE });
+  // The same caching and the same instant forgetting as members' sessions (auth/session-cache.ts), over the same notices and bus topic.
+  const cache = sessionCache<OperatorSession>({ ttlMs: auth.sessionCacheSeconds * 1000 });
+  const stop = sessionNotices.listen((uids) => cache.forget(uids));
+  ctx.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
+  app.addHook('onClose', async () => stop());
+  const guard = operatorGuard({ tokens, sessions: ctx.uow.operatorSessions, auth, clock: ctx.clock, cache });
+  app.decorate('console', { tokens, guard });
+
+  await app.register(async (scope) => consoleRoutes(scope, {
+    uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox,
+    // SEAM (chat merge): the chat's agentReply; docs/console.md "Chat replies".
+    chatReply: null,
+    // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
+    limits: [app.auth.signInLimits.perAddress],
+    perEmail: app.auth.signInLimits.perEmail,
+    presence: consolePresence({ uow: ctx.uow, clock: ctx.clock }),
+    downloads: invoiceDownloadTokens({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer }),
+  }));
+  await app.register(async (scope) => {
+    guardRoutes(scope, 'adminKey', ctx.adminGuard);
+    await operatorsAdminRoutes(scope, { uow: ctx.uow, clock: ctx.clock, policy: ctx.config.passwordPolicy, autoReplyDefault: ctx.config.support.autoReply ?? { Enabled: false, Text: '' } });
+  });
+}
+
+/** The operator console's server side (issue 20; docs/console.md). */
+export const operatorsModule = featureModule({
+  name: 'operators',
+  routes,
+  repositories: { operators: operatorsRepository, operatorSessions: operatorSessionsRepository, consoleCases: consoleCasesRepository },
+  // The members' cleanup rule over operator sessions (auth.sessionRetentionDays).
+  periodicJobs: ({ db, config }: JobsContext) => [sessionCleanupJob({ name: 'operators.sessions-cleanup', repo: operatorSessionsRepository(db), retentionDays: config.auth.sessionRetentionDays })],
+});
