@@ -46,11 +46,16 @@ describe('mergeChatMessages', () => {
   });
 
   it('replays a history page over receive events without doubling (a reconnect)', () => {
-    const events = [msg({ Uid: 'r1', Seq: 4, Type: 6, Comment: 'one' }), msg({ Uid: 'r2', Seq: 5, Type: 6, Comment: 'two' })];
-    const history = [4, 5, 6].map((s) => msg({ Uid: `r${s - 3}`, Seq: s, Type: 6, Comment: `n${s}` }));
+    const events = [msg({ Uid: 'r1', Seq: 1, Type: 6, Comment: 'one' }), msg({ Uid: 'r2', Seq: 2, Type: 6, Comment: 'two' })];
+    const history = [1, 2, 3].map((s) => msg({ Uid: `r${s}`, Seq: s, Type: 6, Comment: `n${s}` }));
     const merged = mergeChatMessages(mergeChatMessages([], events), history);
-    expect(merged.map((m) => m.Seq)).toEqual([4, 5, 6]);
-    expect(highestSeq(merged)).toBe(6);
+    expect(merged.map((m) => m.Seq)).toEqual([1, 2, 3]);
+    expect(highestSeq(merged)).toBe(3);
     expect(highestSeq([msg({})])).toBe(0);
+  });
+
+  it('resumes after the last Seq with none missing before it, so an event that overtook a page skips nothing', () => {
+    const held = [1, 2, 3, 7].map((s) => msg({ Uid: `u${s}`, Seq: s, Comment: `m${s}` }));
+    expect(highestSeq(held)).toBe(3);
   });
 });

@@ -59,7 +59,14 @@ export function mergeChatMessages(held: readonly HeldChatMessage[], incoming: re
   return list.sort(compareChatMessages);
 }
 
-/** The highest Seq held: what getHistory resumes after (0 when none). */
+/**
+ * What getHistory resumes after: the highest Seq held with every Seq before it held too (0 when none).
+ * Seqs are 1, 2, 3 … without gaps, so a `receive` that overtook a history page (Seq 450 while the
+ * client holds 1..200) never makes the client skip 201..449.
+ */
 export function highestSeq(held: readonly HeldChatMessage[]): number {
-  return held.reduce((max, m) => (m.Seq !== null && m.Seq > max ? m.Seq : max), 0);
+  const seqs = new Set(held.flatMap((m) => (m.Seq === null ? [] : [m.Seq])));
+  let n = 0;
+  while (seqs.has(n + 1)) n += 1;
+  return n;
 }

@@ -168,7 +168,7 @@ function boot(): void {
     } catch {
       /* offline, refused or too slow: the browser signs out all the same */
     }
-    forgetSignIn(token, events);
+    forgetSignIn(token, events, config.server);
   }
 
   const api = {
