@@ -28,7 +28,9 @@ export default defineConfig({
     modulePreload: false,
     cssCodeSplit: false,
     rollupOptions: {
-      input: { app: 'src/app/index.tsx' },
+      // chat.js: the page's chat session (issue 19), a stable name the loader imports when the start rule starts
+      // the chat at load, and the chat screen imports relatively (the same file, so the same session).
+      input: { app: 'src/app/index.tsx', chat: 'src/chat/chat-entry.ts' },
       preserveEntrySignatures: 'allow-extension',
       output: {
         format: 'es',

@@ -7,7 +7,7 @@
 import type { ChatAck, ChatClientToServer, ChatServerToClient } from '@portico/core/chat/chat-protocol';
 
 type AckOf<F> = F extends (...args: infer A) => void ? (A extends [...infer _I, (a: infer R) => void] ? R : never) : never;
-type InputOf<F> = F extends (...args: infer A) => void ? (A extends [infer I, (a: unknown) => void] ? [I] : []) : never;
+type InputOf<F> = F extends (...args: infer A) => void ? (A extends [infer I, (a: never) => void] ? [I] : []) : never;
 
 export type ChatCallName = keyof ChatClientToServer;
 export type ChatCallAnswer<K extends ChatCallName> = AckOf<ChatClientToServer[K]> extends ChatAck<infer T> ? ChatAck<T> : never;

@@ -1,16 +1,22 @@
 import '../../support/setup.ts';
-import { useState } from 'react';
+import '../../chat/setup.ts';
+import { useEffect, useState } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorList } from '../../components/error-list.tsx';
+import { problemErrors } from '../../api/api-problem.ts';
+import { useApiQuery } from '../../api/use-api-query.ts';
+import { useWidget } from '../../app/context.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { SupportForm } from '../../support/support-form.tsx';
 import { supportSheetRef } from '../../support/setup.ts';
+import { chatSheetRef } from '../../chat/setup.ts';
+import { chatSessionFor } from '../../chat/chat-entry.ts';
+import { ChatPanel, useChatView } from '../../chat/chat-panel.tsx';
+import { fetchSupportSettings, SUPPORT_SETTINGS_KEY } from '../../chat/chat-calls.ts';
 
-/**
- * chat (spec 2 section 2): until live chat lands (the next issue) nobody is online, so the panel is
- * the offline one: 'Hi there / We're busy right now…' and 'Submit help request', which reveals the
- * help form in place (GET /support/settings' Chat.Online is always false today).
- */
-export default function ChatScreen() {
+/** The offline panel (issue 18): 'Hi there / We're busy right now…' and 'Submit help request', which reveals the help form in place. */
+function OfflinePanel() {
   const { t } = useTranslation();
   const [formShown, setFormShown] = useState(false);
   return (
@@ -20,6 +26,38 @@ export default function ChatScreen() {
       {formShown ? <SupportForm /> : (
         <button type="button" className="p-btn p-btn-primary" onClick={() => setFormShown(true)}>{t('support.submitHelpRequest')}</button>
       )}
+    </div>
+  );
+}
+
+/**
+ * chat (spec 2 section 2 "Live chat panel"; issue 19): the page's chat session (chat/chat-entry.ts,
+ * alive outside this screen) shown live while an operator is online (GET /support/settings
+ * Chat.Online, then the hub's `presence`), else the offline panel. Opening the screen starts the chat
+ * and marks it read; closing keeps the connection, and the Chat button counts what arrives.
+ */
+export default function ChatScreen() {
+  const { runtime, settings } = useWidget();
+  const session = chatSessionFor(runtime);
+  const view = useChatView(session);
+  const query = useApiQuery(SUPPORT_SETTINGS_KEY, fetchSupportSettings);
+  const chat = query.data?.Chat;
+
+  useEffect(() => {
+    session.setPanelOpen(true);
+    return () => session.setPanelOpen(false);
+  }, [session]);
+  useEffect(() => {
+    if (chat) session.configure({ requireEmail: chat.RequireEmail });
+  }, [session, chat]);
+
+  if (!chat) return query.problem ? <ErrorList errors={problemErrors(query.problem)} /> : <Spinner />;
+  if (!(view.online ?? chat.Online)) return <OfflinePanel />;
+  return (
+    <div ref={chatSheetRef}>
+      <ChatPanel
+        session={session} server={runtime.config.server}
+        texts={{ company: settings.PaymentSettings.CompanyName, introHeading: chat.IntroHeading, introMessage: chat.IntroMessage, requireEmailMessage: chat.RequireEmailMessage }} />
     </div>
   );
 }
