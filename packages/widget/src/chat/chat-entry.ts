@@ -8,8 +8,17 @@
 import type { Runtime } from '../shared/runtime-types.ts';
 import { createChatSession } from './chat-session.ts';
 import type { ChatSession } from './chat-session.ts';
+import type { OpenChatLink } from './chat-link.ts';
 
 const sessions = new WeakMap<Runtime, ChatSession>();
+
+/**
+ * The transport's chunk (an entry with a stable name, vite.config.ts), by URL beside this file: a plain
+ * import() here would take Vite's import helper from app.js along, and chat.js must not import app.js.
+ */
+function loadChunk<T>(file: string): Promise<T> {
+  return import(/* @vite-ignore */ new URL(file, import.meta.url).href) as Promise<T>;
+}
 
 /** A browser storage, or null where it is blocked (sandboxed frames). */
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -27,8 +36,16 @@ export function chatSessionFor(runtime: Runtime): ChatSession {
     session = createChatSession({
       server: runtime.config.server,
       token: runtime.token,
+      // The loader's token store decodes the payload (TokenApi.payload, the decoder readClaims uses); readClaims itself
+      // lives in app.js, and importing it here would make chat.js download the whole app when the chat starts at load.
+      personOf: () => {
+        const sub = runtime.token.payload()?.sub;
+        return typeof sub === 'string' && sub !== '' ? sub : null;
+      },
       emitUnread: (count) => runtime.events.emit('chat.unread', { count }),
-      loadLink: () => (demo ? import('../demo/demo-chat.ts').then((m) => m.openDemoChatLink) : import('./socket-link.ts').then((m) => m.openSocketLink)),
+      loadLink: () => (demo
+        ? loadChunk<{ openDemoChatLink: OpenChatLink }>('chat-demo.js').then((m) => m.openDemoChatLink)
+        : loadChunk<{ openSocketLink: OpenChatLink }>('chat-socket.js').then((m) => m.openSocketLink)),
       // Demo mode keeps nothing in the visitor's storage (as its token store does).
       localStorage: demo ? null : storage('localStorage'),
       sessionStorage: demo ? null : storage('sessionStorage'),

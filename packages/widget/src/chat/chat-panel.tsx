@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { DragEvent, FormEvent } from 'react';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH, ChatConnectionState } from '@portico/core/chat/chat-protocol';
+import { isValidEmail } from '@portico/core/validation/email';
 import { ScreenHeading } from '../components/screen-heading.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useApi } from '../api/use-api-query.ts';
@@ -38,10 +39,12 @@ function EmailRequest({ session, message }: { session: ChatSession; message: str
     e.preventDefault();
     if (busy) return;
     if (email.trim() === '') return setError(t('chat.emailRequired'));
+    // Spec 2 section 5: the chat's e-mail must match the email pattern before it is sent.
+    if (!isValidEmail(email.trim())) return setError(t('chat.emailInvalid'));
     setBusy(true);
     const answer = await session.setPersonEmail(email);
     setBusy(false);
-    setError(answer === 'ok' ? null : answer === 'invalid' ? t('chat.emailInvalid') : t('chat.emailFailed'));
+    setError(answer === 'ok' ? null : t('chat.emailFailed'));
   };
   return (
     <li>

@@ -18,8 +18,6 @@ import { nextUnread } from '@portico/core/chat/chat-unread';
 import type { UnreadEvent } from '@portico/core/chat/chat-unread';
 import { CHAT_GAVE_UP_WARNING, reconnectDelay } from '@portico/core/chat/chat-reconnect';
 import { CHAT_OPENED_SESSION_KEY } from '@portico/core/chat/chat-start';
-import { isValidEmail } from '@portico/core/validation/email';
-import { readClaims } from '../auth/claims.ts';
 import { visitorIdStorageKey } from '../shared/visitor-id.ts';
 import type { ChatLink, OpenChatLink } from './chat-link.ts';
 
@@ -54,6 +52,8 @@ export interface ChatClock {
 export interface ChatSessionDeps {
   server: string;
   token: { get(): string | null; subscribe(fn: () => void): () => void };
+  /** The signed-in person's uid for a token, or null (a sign-in, sign-out or another person restarts the chat). */
+  personOf(token: string | null): string | null;
   /** Where the unread count goes (the loader's Chat trigger badge listens for `chat.unread`). */
   emitUnread(count: number): void;
   /** The transport, loaded when the chat starts (Socket.IO, or demo mode's scripted operator). */
@@ -67,7 +67,7 @@ export interface ChatSessionDeps {
   parentUrl: string;
 }
 
-export type EmailAnswer = 'ok' | 'invalid' | 'failed';
+export type EmailAnswer = 'ok' | 'failed';
 
 export interface ChatSession {
   get(): ChatView;
@@ -79,6 +79,7 @@ export interface ChatSession {
   configure(settings: { requireEmail: boolean }): void;
   /** Adds the visitor's message; false when empty, too long, or a send is under way (the input keeps its text). */
   send(text: string): boolean;
+  /** Gives the visitor's e-mail (the panel checks it with core's isValidEmail first); the waiting messages then go. */
   setPersonEmail(email: string): Promise<EmailAnswer>;
   dismissSendFailure(): void;
   /** What opens this conversation's files: the signed-in person's token, else the visitor id. */
@@ -86,10 +87,8 @@ export interface ChatSession {
   stop(): void;
 }
 
-const personOf = (token: string | null) => readClaims(token)?.personUid ?? null;
-
 export function createChatSession(deps: ChatSessionDeps): ChatSession {
-  const { clock } = deps;
+  const { clock, personOf } = deps;
   const uviKey = visitorIdStorageKey(deps.server);
   const listeners = new Set<() => void>();
   let view: ChatView = {
@@ -371,7 +370,6 @@ export function createChatSession(deps: ChatSessionDeps): ChatSession {
     },
     async setPersonEmail(email) {
       const value = email.trim();
-      if (!isValidEmail(value)) return 'invalid';
       const current = link;
       if (!current || !linkUp) return 'failed';
       try {
