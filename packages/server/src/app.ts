@@ -69,6 +69,8 @@ export interface AppOptions {
   secrets?: Record<string, string | undefined>;
   /** Sends mail (start-server makes it from SMTP_URL); absent: the development mailbox at /dev/mailbox. */
   mailer?: Mailer | undefined;
+  /** Redis for realtime (the chat hub's adapter; start-server passes REDIS_URL); absent: one node. */
+  realtime?: { redisUrl?: string | undefined; redisPrefix?: string | undefined } | undefined;
   /** Where answers that break the OpenAPI document are reported (http/openapi-contract.ts); default: the tests' sink, none outside tests. */
   contractViolations?: ViolationSink | undefined;
 }
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       activityWebhookConfigured: jobsContext.activityWebhook !== undefined, wakeOutbox: jobsContext.wakeOutbox,
     },
     captchaHmacKey: options.captchaHmacKey,
+    realtime: options.realtime ?? {},
   };
   // Every feature's routes, in the module list's order (src/features.ts).
   for (const feature of FEATURES as readonly FeatureModule[]) await feature.routes?.(app, ctx);

@@ -54,6 +54,8 @@ export interface AppContext extends JobsContext {
   catalog: CatalogRepository;
   billing: BillingDeps;
   captchaHmacKey: string | undefined;
+  /** Redis for realtime (issue 19: the chat hub's Socket.IO adapter); absent url: one node. */
+  realtime: { redisUrl?: string | undefined; redisPrefix?: string | undefined };
 }
 
 /**
@@ -68,7 +70,11 @@ export interface AppContext extends JobsContext {
 export interface FeatureModule<R = object> {
   name: string;
   repositories?: RepositoryFactories<R>;
-  /** Registers the feature's routes, each scope with its guard (`guardRoutes`), in the list's order. */
+  /**
+   * Registers the feature's routes, each scope with its guard (`guardRoutes`), in the list's order.
+   * A realtime server attaches here too: `app.server` (the HTTP server) exists from the app's making,
+   * so the chat module starts Socket.IO on it here and closes it in a `preClose` hook (chat/chat.module.ts).
+   */
   routes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
   outboxTopics?: (ctx: JobsContext) => Partial<Record<OutboxTopic, OutboxHandler>>;
   periodicJobs?: (ctx: JobsContext) => PeriodicJob[];

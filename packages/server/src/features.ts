@@ -37,6 +37,7 @@ import { usageModule } from './usage/usage.module.ts';
 import { renewalsModule } from './renewals/renewals.module.ts';
 import { collectionModule } from './collection/collection.module.ts';
 import { supportModule } from './support/support.module.ts';
+import { chatModule } from './chat/chat.module.ts';
 import { leadFormsModule } from './lead-forms/lead-forms.module.ts';
 
 /**
@@ -50,6 +51,7 @@ export const FEATURES = [
   passwordsModule, teamModule, paymentsModule, invoicesModule, registrationModule, filesModule, profileModule, communityModule,
   sessionsModule, emailChangeModule, attributesModule, mailModule, webhooksModule, usageModule,
   accountsModule, emailListsModule, fieldsModule, settingsModule, renewalsModule, collectionModule,
+  chatModule,
   supportModule,
   leadFormsModule,
 ] as const;

@@ -100,7 +100,7 @@ export async function startServer(
       paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
       captchaHmacKey: captchaKey.key, secrets: { ...process.env, PORTICO_KEY_ENCRYPTION_KEY: env.PORTICO_KEY_ENCRYPTION_KEY },
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, production: env.NODE_ENV === 'production' }),
-      trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL },
+      trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL }, realtime: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       // Production allows only the config's site origins; development adds the demo pages' own origin.
       extraOrigins: isDemoAllowed(env) ? [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`] : [],

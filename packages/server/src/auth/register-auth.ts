@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { eventLimiter, flaggingLimit, preHandlerLimit } from '../http/rate-limits.ts';
 import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
-import { accessTokenGuard } from './access-token-guard.ts';
+import { accessTokenGuard, accessTokenVerifier } from './access-token-guard.ts';
 import { accessTokens, type AccessTokens } from './access-tokens.ts';
 import { keyEncryption } from './key-encryption.ts';
 import { createKeyRing, type KeyRing } from './key-ring.ts';
@@ -24,6 +24,8 @@ export interface AuthServices {
   tokens: AccessTokens;
   /** Put on a scope with guardRoutes(scope, 'accessToken', auth.guard) for signed-in routes. */
   guard: ReturnType<typeof accessTokenGuard>;
+  /** The same check without an HTTP request (`Bearer <token>` → the person), for the chat hub's handshake and credentials in a query (issue 19). */
+  verify: ReturnType<typeof accessTokenVerifier>;
   /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
 }
 
@@ -56,8 +58,9 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   });
   o.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
   app.addHook('onClose', async () => stopListening());
-  const guard = accessTokenGuard({ tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache });
-  const services: AuthServices = { ring, tokens, guard };
+  const guardDeps = { tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache };
+  const guard = accessTokenGuard(guardDeps);
+  const services: AuthServices = { ring, tokens, guard, verify: accessTokenVerifier(guardDeps) };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
   await app.register(async (scope) => {

@@ -216,6 +216,16 @@ export const companyConfigSchema = z.object({
   community: communityConfig,
   /** Help requests (issue 18, docs/support.md): where the company is told of a new case. Absent: only the sender is mailed. */
   support: z.object({ emailAddress: z.string().trim().email().max(320).optional() }).strict().default({}),
+  /** Live chat (issue 19, docs/chat.md): what the chat panel says before the first message, and whether it asks for an e-mail first. */
+  chat: z.object({
+    introHeading: z.string().trim().min(1).max(200).default('Hi there'),
+    introMessage: z.string().trim().max(1000).default('Ask us anything, we are here to help.'),
+    requireEmail: z.boolean().default(false),
+    requireEmailMessage: z.string().trim().max(1000).default('Please leave your e-mail so we can reply if you leave the page.'),
+  }).strict().default({
+    introHeading: 'Hi there', introMessage: 'Ask us anything, we are here to help.', requireEmail: false,
+    requireEmailMessage: 'Please leave your e-mail so we can reply if you leave the page.',
+  }),
   auth: authConfig,
   passwordPolicy: z.object({
     MinimumLength: z.number().int().min(6).max(128).default(DEFAULT_PASSWORD_MINIMUM_LENGTH),

@@ -750,12 +750,18 @@ export const supportCases = pgTable('support_cases', {
   personUid: text('person_uid').references(() => people.uid, { onDelete: 'set null' }),
   email: text('email').notNull(),
   subject: text('subject').notNull(),
+  /** A chat case's visitor (issue 19; docs/chat.md); null for other sources. */
+  visitorUid: text('visitor_uid').references(() => chatVisitors.uid, { onDelete: 'set null' }),
+  /** The Seq of the case's last chat message: `UPDATE … SET last_seq = last_seq + 1 RETURNING` numbers the next one and locks the case. */
+  lastSeq: integer('last_seq').notNull().default(0),
   created: created(),
   updated: updated(),
 }, (t) => [
   uniqueIndex('support_cases_number_idx').on(t.number),
   index('support_cases_email_idx').on(sql`lower(${t.email})`, t.created),
   index('support_cases_status_idx').on(t.status, t.created),
+  // One open chat per visitor: two first messages at once make one case.
+  uniqueIndex('support_cases_open_chat_idx').on(t.visitorUid).where(sql`${t.source} = 5 and ${t.status} = 'open'`),
 ]);
 
 /**
@@ -771,8 +777,18 @@ export const supportCaseActivities = pgTable('support_case_activities', {
   authorKind: text('author_kind').$type<'person' | 'agent' | 'system'>().notNull(),
   authorName: text('author_name'),
   authorEmail: text('author_email'),
+  /** A chat message's sequence number in its case (issue 19): 1, 2, 3 … in commit order; null for other activities. */
+  seq: integer('seq'),
+  /** The id the visitor's client gave a chat message: a retried send finds it and is stored once. */
+  clientId: text('client_id'),
+  /** When the visitor saw an agent message (markChatRead). */
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
   created: created(),
-}, (t) => [index('support_case_activities_case_idx').on(t.caseUid, t.created)]);
+}, (t) => [
+  index('support_case_activities_case_idx').on(t.caseUid, t.created),
+  uniqueIndex('support_case_activities_seq_idx').on(t.caseUid, t.seq),
+  uniqueIndex('support_case_activities_client_id_idx').on(t.caseUid, t.clientId),
+]);
 
 /**
  * A file sent with a case (and the activity it came with). The bytes live in `files` (the same
@@ -788,6 +804,28 @@ export const supportAttachments = pgTable('support_attachments', {
   byteSize: integer('byte_size').notNull(),
   created: created(),
 }, (t) => [index('support_attachments_case_idx').on(t.caseUid), uniqueIndex('support_attachments_file_idx').on(t.fileUid)]);
+// ---- chat (issue 19) ----
+
+/**
+ * A chat visitor (docs/chat.md "Identity"): `uid` is the uvi the browser keeps, issued here from 24
+ * random bytes and valid only while its row exists (so it cannot be forged). A signed-in person has
+ * one visitor of their own (`person_uid`), so their conversation follows them. `email` is what the
+ * visitor gave (RequireEmail) or the person's.
+ */
+export const chatVisitors = pgTable('chat_visitors', {
+  uid: text('uid').primaryKey(),
+  personUid: text('person_uid').references(() => people.uid, { onDelete: 'cascade' }),
+  email: text('email'),
+  created: created(),
+}, (t) => [uniqueIndex('chat_visitors_person_idx').on(t.personUid)]);
+
+/** Operator presence (docs/chat.md "Operator API"): online while `online_until` is ahead of the clock. */
+export const chatOperators = pgTable('chat_operators', {
+  name: text('name').primaryKey(),
+  onlineUntil: timestamp('online_until', { withTimezone: true, mode: 'date' }).notNull(),
+  updated: updated(),
+});
+
 // ---- leads (issue 18) ----
 
 /**

@@ -424,3 +424,38 @@ describe('support routes: public help form, admin-only cases', () => {
     expect((await call('anonymous', { method: 'GET', url: '/api/v1/support/settings' })).statusCode).toBe(200);
   });
 });
+
+/**
+ * Live chat (issue 19; docs/chat.md): the operator's routes are behind the admin key; the visitor's
+ * file routes take the visitor's own credential in the query (uvi or access_token) and answer 404
+ * for anything that is not that visitor's conversation (no credential, a member's token on a chat
+ * that is not theirs). The hub itself is not HTTP (chat-hub.test.ts covers its refusals).
+ */
+describe('chat routes: admin-only operator API, visitor files by the visitor\'s own credential', () => {
+  const chatOps = () => Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+    .filter((k) => /\/chats?(\/|$)/.test(k));
+  const CHAT_VISITOR = ['POST /api/v1/chats/{caseUid}/documents', 'GET /api/v1/chats/{caseUid}/documents/{documentUid}/data'];
+  const url = (key: string) => key.split(' ')[1]!.replace('{caseUid}', 'no-such-chat').replace('{documentUid}', 'no-such-file');
+  it('every chat operation is listed here as the visitor\'s or the admin\'s', () => {
+    const unknown = chatOps().filter((k) => !CHAT_VISITOR.includes(k) && !k.includes(' /api/v1/admin/chat'));
+    expect(unknown, 'chat operations with no row').toEqual([]);
+    expect(chatOps().length).toBe(7);
+  });
+  it('admin chat routes: 401 for anonymous and for a member token; the admin key reaches the route', async () => {
+    for (const key of chatOps().filter((k) => k.includes(' /api/v1/admin/chat'))) {
+      const [method] = key.split(' ') as ['GET' | 'POST' | 'PUT'];
+      const payload = method === 'GET' ? undefined : {};
+      expect((await call('anonymous', { method, url: url(key), payload })).statusCode, key).toBe(401);
+      expect((await call('primary', { method, url: url(key), payload })).statusCode, key).toBe(401);
+      const admin = await t.admin({ method, url: url(key), payload });
+      expect([200, 400, 404], `${key} ${admin.statusCode}`).toContain(admin.statusCode);
+    }
+  });
+  it('visitor file routes: 404 without a credential, with a forged uvi, and with a person\'s token on a chat that is not theirs', async () => {
+    const download = url(CHAT_VISITOR[1]!);
+    expect((await call('anonymous', { method: 'GET', url: download })).statusCode).toBe(404);
+    expect((await call('anonymous', { method: 'GET', url: `${download}?uvi=v${'A'.repeat(32)}` })).statusCode).toBe(404);
+    expect((await call('anonymous', { method: 'GET', url: `${download}?access_token=${seed.a.primary.token}` })).statusCode).toBe(404);
+  });
+});

@@ -10,6 +10,8 @@ export interface MultipartDoc {
   jsonPart?: string;
   /** File parts by name: what each holds and the content types accepted. */
   files: Record<string, { description: string; contentTypes: readonly string[]; required?: boolean }>;
+  /** Text parts by name (issue 19: the chat upload's AgentName and documentInfo). */
+  fields?: Record<string, { description: string; required?: boolean }>;
 }
 
 /** What a route's zod schemas cannot say, set in its `config.apiDocs` beside the code that does it. */
@@ -157,7 +159,7 @@ function withRouteDocs(op: Json): void {
   delete op[ROUTE_DOCS];
   if (!docs) return;
   if (docs.multipart) {
-    const { jsonPart, files } = docs.multipart;
+    const { jsonPart, files, fields = {} } = docs.multipart;
     const body = (isObject(op.requestBody) ? op.requestBody : { required: true, content: {} }) as { required?: boolean; content: Json; description?: string };
     const json = (body.content['application/json'] as { schema?: unknown } | undefined)?.schema;
     if (jsonPart && json === undefined) throw new Error(`OpenAPI: config.apiDocs.multipart names the JSON part '${jsonPart}' on ${String(op.operationId)}, which has no JSON body`);
@@ -173,6 +175,10 @@ function withRouteDocs(op: Json): void {
       properties[name] = { type: 'string', format: 'binary', description: file.description };
       encoding[name] = { contentType: file.contentTypes.join(', ') };
       if (file.required) required.push(name);
+    }
+    for (const [name, field] of Object.entries(fields)) {
+      properties[name] = { type: 'string', description: field.description };
+      if (field.required) required.push(name);
     }
     body.content = { ...body.content, 'multipart/form-data': { schema: { type: 'object', ...(required.length ? { required } : {}), properties }, encoding } };
     op.requestBody = body;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
 import { RATE_LIMITS, type RateLimitName } from '../features.ts';
-import { eventLimiter, failureLimiter, flaggingLimit, preHandlerLimit, routeRateLimit } from './rate-limits.ts';
+import { eventLimiter, failureLimiter, flaggingLimit, preHandlerLimit, routeRateLimit, socketLimiter, type SocketLimiter } from './rate-limits.ts';
 import { bearer, signedInCustomer } from '../testing/signed-in-test-helpers.ts';
 import { sql } from 'drizzle-orm';
 import { unitOfWork } from '../unit-of-work.ts';
@@ -82,6 +82,12 @@ const probes: Record<RateLimitName, Probe> = {
   // Lead forms (issue 18): an unknown form's 404 counts, and an empty submission's 400.
   leadFormRead: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/lead-forms/nobody', remoteAddress, headers }),
   leadFormSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/lead-forms/nobody/submissions', remoteAddress, headers, payload: {} }),
+  // The chat hub's rows count events outside HTTP (socketLimiter; the hub's use is in chat/chat-hub.test.ts): the
+  // probe counts one event from the probe's address and stands its verdict in for an answer (429 when refused).
+  chatConnect: async (t, remoteAddress) => socketVerdict(await socketLimiterOf(t, 'chatConnect').allow(remoteAddress)),
+  chatMessages: async (t, remoteAddress) => socketVerdict(await socketLimiterOf(t, 'chatMessages').allow(remoteAddress, `visitor-of-${remoteAddress}`)),
+  // No credential: counted before the route answers 404.
+  chatUploads: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/chats/nochat/documents', remoteAddress, headers, payload: {} }),
 };
 
 /**
@@ -176,6 +182,8 @@ const codeRequired = (res: LightMyRequestResponse) => {
  * code is required; past the code-mail budget the answer is the same and no mail is queued.
  */
 const pastLimit: Partial<Record<RateLimitName, (t: TestApp, res: LightMyRequestResponse, remoteAddress: string) => Promise<void>>> = {
+  chatConnect: async (_t, res) => { expect(res.statusCode).toBe(429); },
+  chatMessages: async (_t, res) => { expect(res.statusCode).toBe(429); },
   signInPerEmail: async (_t, res) => codeRequired(res),
   signInPerDevice: async (_t, res) => codeRequired(res),
   signInCodeMail: async (t, res, remoteAddress) => {
@@ -185,6 +193,20 @@ const pastLimit: Partial<Record<RateLimitName, (t: TestApp, res: LightMyRequestR
     expect(last!.detail.mail).toBe('limited');
   },
 };
+
+/** One limiter per app and row, as the hub makes them once (an in-memory counter belongs to its limiter). */
+const socketLimiters = new WeakMap<TestApp, Map<string, SocketLimiter>>();
+function socketLimiterOf(t: TestApp, name: 'chatConnect' | 'chatMessages'): SocketLimiter {
+  const mine = socketLimiters.get(t) ?? new Map<string, SocketLimiter>();
+  socketLimiters.set(t, mine);
+  if (!mine.has(name)) mine.set(name, socketLimiter(t.app, RATE_LIMITS[name]));
+  return mine.get(name)!;
+}
+
+/** A socket limiter's verdict as the probes' answer: 200 allowed, 429 refused (the hub answers connect_error RateLimited or an ack error). */
+function socketVerdict(allowed: boolean): LightMyRequestResponse {
+  return { statusCode: allowed ? 200 : 429 } as LightMyRequestResponse;
+}
 
 /** Sends `count` probes and returns the status of each. */
 async function send(probe: Probe, t: TestApp, count: number, remoteAddress: string, headers?: (i: number) => Record<string, string>): Promise<number[]> {

@@ -6,7 +6,7 @@ import { AppError } from './app-error.ts';
 import { connectRateLimitStore } from './rate-limit-store.ts';
 
 /** Who shares one counter. Add a kind here (e.g. `ip+account`) when a row needs it. */
-export type LimitKey = 'ip' | 'email' | 'account' | 'device' | 'person' | 'signedInPerson';
+export type LimitKey = 'ip' | 'email' | 'account' | 'device' | 'person' | 'signedInPerson' | 'visitor';
 
 export interface RateLimitRow {
   /**
@@ -87,6 +87,8 @@ const KEY_OF: Record<LimitKey, (req: FastifyRequest) => string> = {
   },
   // The person the route names when it reports an event (eventLimiter's subject).
   person: (req) => `person:${subjects.get(req) ?? '-'}`,
+  // The chat visitor a hub call comes from (socketLimiter's subject; issue 19).
+  visitor: (req) => `visitor:${subjects.get(req) ?? '-'}`,
 };
 
 export interface RateLimitStoreOptions {
@@ -198,6 +200,28 @@ export function eventLimiter(app: FastifyInstance, row: EventRow): EventLimiter 
       subjects.set(request, subject ?? '-');
       const result = await count(request);
       return subject !== null && !(!result.isAllowed && result.isExceeded);
+    },
+  };
+}
+
+export interface SocketLimiter {
+  /**
+   * Counts one event outside an HTTP request (the chat hub's handshake and calls, issue 19) for the
+   * client address `ip` and the row's subject (a visitor uid for `key: 'visitor'`), in the same store
+   * as every other row; says whether it may happen.
+   */
+  allow(ip: string, subject?: string | null): Promise<boolean>;
+}
+
+/** An events row applied where there is no Fastify request: a socket's address and subject stand in for it. */
+export function socketLimiter(app: FastifyInstance, row: EventRow): SocketLimiter {
+  const count = app.createRateLimit({ max: row.max, timeWindow: row.windowMs, keyGenerator: (req) => `${row.name}:${KEY_OF[row.key](req)}` });
+  return {
+    async allow(ip, subject = null) {
+      const standIn = { ip, routeOptions: { config: {} }, body: undefined, caller: undefined } as unknown as FastifyRequest;
+      subjects.set(standIn, subject ?? '-');
+      const result = await count(standIn);
+      return !(!result.isAllowed && result.isExceeded);
     },
   };
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isAllowedRichTextUrl, RICH_TEXT_ATTRIBUTES, RICH_TEXT_SCHEMES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '@portico/core/rich-text/allow-list';
 
 /**
  * The one rich-text sanitizer and its one allow-list (docs/decisions.md "Rich text is sanitized
@@ -9,38 +10,49 @@ import sanitizeHtml from 'sanitize-html';
  * |---|---|---|
  * | Plan.Description (spec 1 §3 "Description (HTML)") | `catalog/catalog-inputs.ts` `planRow`: admin API create/update and the config seed | `catalog/catalog.mappers.ts` `planFromRow`: every plan read (plans list and by uid, init settings, admin reads, subscriptions, the catalogue snapshot) |
  * | terms.html (company config; spec "terms HTML") | never stored: the config file is the source | `widgets/build-init-settings.ts` (TermsText), its only reader |
+ * | Chat operator messages (issue 19, docs/chat.md) | `chat/chat-messages.ts` `agentReply`: the admin API's reply, before it is stored | `chat/chat-message-out.ts` `chatMessageOut` (hub, admin chat reads) and `support/support-admin.routes.ts` (the support case read) |
  *
  * Plan families and add-ons carry no description in this product, and an email list's Description
  * is plain text (the widget renders it as text). A new HTML field adds a row here and calls
  * `sanitizeRichText` where it is written and where it is read.
  *
- * Spec 2 section 5: displayed rich text allows only links, text formatting, headings, lists,
- * tables, images and video; attributes align, color, controls, height, href, src, style, target,
- * title, type, width; CSS properties color, background-color, font-size, text-align,
- * text-decoration, font-weight; link schemes http, https, data, file, ftp. Everything else
- * (script, style, iframe, object, embed, form, svg, event handlers, javascript: and vbscript:
- * URLs) is dropped; a dropped element's text is kept, a script's or style's is not.
+ * The allow-list is data in core (`@portico/core/rich-text/allow-list`: spec 2 section 5, with issue
+ * 19's schemes: http, https, ftp, mailto on links, `data:` only as an image's src, `file:` never); the
+ * widget applies the same list with DOMPurify. Everything else (script, style, iframe, object, embed,
+ * form, svg, event handlers, javascript: and vbscript: URLs) is dropped; a dropped element's text is
+ * kept, a script's or style's is not.
  */
-const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([\d\s.,%/]+(deg)?[\d\s.,%/]*\))$/i;
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'a', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'sub', 'sup', 'small', 'mark', 'br', 'p', 'span', 'div', 'blockquote', 'code', 'pre', 'hr',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-    'img', 'video', 'source',
-  ],
-  allowedAttributes: { a: ['rel'], '*': ['align', 'color', 'controls', 'height', 'href', 'src', 'style', 'target', 'title', 'type', 'width'] },
-  allowedStyles: {
-    '*': {
-      color: [CSS_COLOR], 'background-color': [CSS_COLOR], 'font-size': [/^[\d.]+(px|em|rem|%)$/],
-      'text-align': [/^(left|right|center|justify)$/], 'text-decoration': [/^[a-z\s-]+$/], 'font-weight': [/^(normal|bold|\d{3})$/],
-    },
-  },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: ['rel'], '*': [...RICH_TEXT_ATTRIBUTES] },
+  allowedStyles: { '*': Object.fromEntries(Object.entries(RICH_TEXT_STYLES).map(([property, pattern]) => [property, [pattern]])) },
   // <source> is a void element: written <source … />, never with a closing tag.
   selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
-  allowedSchemes: ['http', 'https', 'data', 'file', 'ftp'],
+  // Schemes are decided per tag and attribute by core's isAllowedRichTextUrl (below); sanitize-html's own
+  // scheme check runs first with every scheme the list could allow, and its data: pass is narrowed here.
+  allowedSchemes: [...RICH_TEXT_SCHEMES, 'data'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
+
+/** Drops each href/src core's list refuses for that tag (data: outside an image, mailto: outside a link). */
+function withUrlsChecked(options: sanitizeHtml.IOptions): sanitizeHtml.IOptions {
+  const transformTags: Record<string, sanitizeHtml.Transformer> = {};
+  for (const tag of RICH_TEXT_TAGS) {
+    const inner = options.transformTags?.[tag];
+    transformTags[tag] = (tagName, attribs) => {
+      const base = typeof inner === 'function' ? inner(tagName, attribs) : { tagName, attribs };
+      const kept = { ...base.attribs };
+      for (const attribute of ['href', 'src']) {
+        const value = kept[attribute];
+        if (value !== undefined && !isAllowedRichTextUrl(tagName, attribute, value)) delete kept[attribute];
+      }
+      return { ...base, attribs: kept };
+    };
+  }
+  return { ...options, transformTags };
+}
+const CHECKED = withUrlsChecked(OPTIONS);
 
 /**
  * Sanitizing is deterministic, so the answer for a text is remembered (a few hundred texts at
@@ -54,7 +66,7 @@ export function sanitizeRichText(html: string | null): string | null {
   if (html === null) return null;
   const known = memo.get(html);
   if (known !== undefined) return known;
-  const clean = sanitizeHtml(html, OPTIONS);
+  const clean = sanitizeHtml(html, CHECKED);
   if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
   memo.set(html, clean);
   return clean;

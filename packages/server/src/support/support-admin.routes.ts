@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_ATTACHMENT_TYPES } from '@portico/core/support/support-limits';
+import { isAttachmentComment } from '@portico/core/chat/chat-rules';
 import { notFound } from '../http/app-error.ts';
+import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
 import { listAnswer, listOf } from '../http/list.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { SupportActivity, SupportAttachment, SupportCase } from './support.repository.ts';
@@ -12,15 +14,16 @@ const summary = (c: SupportCase) => ({
   Uid: c.uid, Number: c.number, Source: c.source, Status: c.status, PersonUid: c.personUid, Email: c.email, Subject: c.subject,
   Created: c.created.toISOString(), Updated: c.updated.toISOString(),
 });
+// An operator's chat message is rich text: sanitized again on the way out (sanitize-rich-text.ts "Read"); everything else is plain text.
 const activity = (a: SupportActivity) => ({
-  Uid: a.uid, Type: a.type, Body: a.body, Author: { Kind: a.authorKind, Name: a.authorName, Email: a.authorEmail }, Created: a.created.toISOString(),
+  Uid: a.uid, Type: a.type, Body: a.authorKind === 'agent' && a.seq !== null && !isAttachmentComment(a.body) ? sanitizeRichText(a.body)! : a.body, Seq: a.seq, Author: { Kind: a.authorKind, Name: a.authorName, Email: a.authorEmail }, Created: a.created.toISOString(),
 });
 const attachment = (a: SupportAttachment) => ({ Uid: a.uid, Name: a.name, ContentType: a.contentType, Size: a.byteSize, ActivityUid: a.activityUid, Created: a.created.toISOString() });
 
-/** RFC 6266 Content-Disposition with the stored name (ASCII fallback plus the UTF-8 form). */
-function attachmentDisposition(name: string): string {
+/** RFC 6266 Content-Disposition with the stored name (ASCII fallback plus the UTF-8 form); the chat shows images inline. */
+export function attachmentDisposition(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** The operator's read of support cases (admin key): list, one case with its activities and attachments, an attachment's bytes. */

@@ -62,7 +62,7 @@ export function supportRepository(db: Db) {
       const [c] = await db.select().from(supportCases).where(eq(supportCases.uid, uid));
       if (!c) return null;
       const activities = await db.select().from(supportCaseActivities).where(eq(supportCaseActivities.caseUid, uid))
-        .orderBy(asc(supportCaseActivities.created), asc(supportCaseActivities.uid));
+        .orderBy(asc(supportCaseActivities.created), asc(supportCaseActivities.seq), asc(supportCaseActivities.uid));
       const attachments = await db.select().from(supportAttachments).where(eq(supportAttachments.caseUid, uid)).orderBy(asc(supportAttachments.created), asc(supportAttachments.name));
       return { case: c, activities, attachments };
     },

@@ -65,7 +65,13 @@ const fileDocs = Object.fromEntries(Array.from({ length: SUPPORT_ATTACHMENT_MAX_
 }]));
 
 /** The help form's public calls (spec 2 section 7 "Support"); docs/support.md. */
-export async function supportRoutes(app: FastifyInstance, deps: SupportDeps & { captchaConfig: CaptchaConfig }) {
+export interface ChatSettingsSource {
+  texts: { introHeading: string; introMessage: string; requireEmail: boolean; requireEmailMessage: string };
+  /** Whether an operator is online now (the chat module's presence). */
+  online: () => Promise<boolean>;
+}
+
+export async function supportRoutes(app: FastifyInstance, deps: SupportDeps & { captchaConfig: CaptchaConfig; chat: ChatSettingsSource }) {
   const readForm = await acceptMultipart(app, {
     files: SUPPORT_ATTACHMENT_MAX_FILES + 1, fileSize: SUPPORT_ATTACHMENT_MAX_BYTES, fields: 2, fieldSize: ITEM_PART_MAX_BYTES, parts: SUPPORT_ATTACHMENT_MAX_FILES + 3,
   });
@@ -74,15 +80,18 @@ export async function supportRoutes(app: FastifyInstance, deps: SupportDeps & { 
 
   r.get('/api/v1/support/settings', {
     config: routeRateLimit(SUPPORT_RATE_LIMITS.supportSettings),
-    schema: { tags, summary: 'What the help form and the chat panel need: the captcha, the attachment limits, whether chat is online (always false until live chat)', response: { 200: supportSettingsOut } },
+    schema: { tags, summary: 'What the help form and the chat panel need: the captcha, the attachment limits, whether an operator is online and the chat panel\'s texts', response: { 200: supportSettingsOut } },
   }, async () => ({
+    Chat: {
+      Online: await deps.chat.online(), IntroHeading: deps.chat.texts.introHeading, IntroMessage: deps.chat.texts.introMessage,
+      RequireEmail: deps.chat.texts.requireEmail, RequireEmailMessage: deps.chat.texts.requireEmailMessage,
+    },
     Captcha: { Provider: deps.captchaConfig.provider, SiteKey: deps.captchaConfig.siteKey ?? null },
     Attachments: {
       MaxFiles: SUPPORT_ATTACHMENT_MAX_FILES, MaxFileBytes: SUPPORT_ATTACHMENT_MAX_BYTES,
       Extensions: [...SUPPORT_ATTACHMENT_EXTENSIONS], ContentTypes: [...SUPPORT_ATTACHMENT_TYPES],
     },
     Limits: { SubjectMaxLength: SUPPORT_SUBJECT_MAX_LENGTH, BodyMaxLength: SUPPORT_BODY_MAX_LENGTH },
-    Chat: { Online: false },
   }));
 
   r.post('/api/v1/public/support/cases', {

@@ -41,13 +41,17 @@ export const supportSettingsOut = z.object({
     ContentTypes: z.array(z.enum(SUPPORT_ATTACHMENT_TYPES)),
   }),
   Limits: z.object({ SubjectMaxLength: z.number().int(), BodyMaxLength: z.number().int() }),
-  /** Whether an agent is there to chat; always false until the live chat lands (the chat panel then shows the offline message). */
-  Chat: z.object({ Online: z.boolean() }),
+  /** The chat panel (issue 19, docs/chat.md): whether an operator is online (else the offline form), and the company's chat texts. */
+  Chat: z.object({
+    Online: z.boolean(), IntroHeading: z.string(), IntroMessage: z.string(), RequireEmail: z.boolean(), RequireEmailMessage: z.string(),
+  }),
 });
 
 const attachmentOut = z.object({ Uid: z.string(), Name: z.string(), ContentType: z.string(), Size: z.number().int(), ActivityUid: z.string().nullable(), Created: z.string() });
 const activityOut = z.object({
   Uid: z.string(), Type: z.number().int().min(1).max(8), Body: z.string(),
+  /** A chat message's sequence number in its case (issue 19); null for other activities. */
+  Seq: z.number().int().nullable(),
   Author: z.object({ Kind: z.enum(['person', 'agent', 'system']), Name: z.string().nullable(), Email: z.string().nullable() }), Created: z.string(),
 });
 export const caseSummaryOut = z.object({

@@ -51,7 +51,7 @@ export async function openTestDatabase(): Promise<Database & { dropAfter?: () =>
 
 export async function createTestApp(overrides: {
   config?: CompanyConfig; adminKey?: string; clock?: string; database?: Database;
-  app?: Pick<AppOptions, 'trustProxy' | 'rateLimits' | 'paymentGateway' | 'secrets' | 'captchaHmacKey' | 'mailer' | 'extraOrigins'>;
+  app?: Pick<AppOptions, 'trustProxy' | 'rateLimits' | 'paymentGateway' | 'secrets' | 'captchaHmacKey' | 'mailer' | 'extraOrigins' | 'realtime'>;
 } = {}): Promise<TestApp> {
   const database = overrides.database ?? await openTestDatabase();
   const config = overrides.config ?? loadCompanyConfig();

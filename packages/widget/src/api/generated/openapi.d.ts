@@ -530,6 +530,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chats/{caseUid}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor sends a file in their chat (credential: uvi or access_token): stored with the chat, its attachment message delivered like any message */
+        post: operations["postChatsByCaseUidDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chats/{caseUid}/documents/{documentUid}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of the visitor's own chat (credential: uvi or access_token); anything else is 404 */
+        get: operations["getChatsByCaseUidDocumentsByDocumentUidData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/discord/callback": {
         parameters: {
             query?: never;
@@ -1421,7 +1455,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the help form and the chat panel need: the captcha, the attachment limits, whether chat is online (always false until live chat) */
+        /** What the help form and the chat panel need: the captcha, the attachment limits, whether an operator is online and the chat panel's texts */
         get: operations["getSupportSettings"];
         put?: never;
         post?: never;
@@ -4026,6 +4060,116 @@ export interface operations {
                         };
                         signature: string;
                     };
+                };
+            };
+        };
+    };
+    postChatsByCaseUidDocuments: {
+        parameters: {
+            query?: {
+                access_token?: string;
+                uvi?: string;
+            };
+            header?: never;
+            path: {
+                caseUid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description JSON {"PublicReadable":true} as the spec sends it; accepted, chat files are never public */
+                    documentInfo?: string;
+                    /**
+                     * Format: binary
+                     * @description The file (csv, jpg, pdf, png, txt, xlsx), at most 4194304 bytes, checked by content
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        ContentType: "image/png" | "image/jpeg" | "application/pdf" | "text/csv" | "text/plain" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+                        Name: string;
+                        Uid: string;
+                    };
+                };
+            };
+        };
+    };
+    getChatsByCaseUidDocumentsByDocumentUidData: {
+        parameters: {
+            query?: {
+                access_token?: string;
+                name?: string;
+                uvi?: string;
+            };
+            header?: never;
+            path: {
+                caseUid: string;
+                documentUid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file's bytes, typed from them at upload (images inline, anything else as a download) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "text/csv": string;
+                    "text/plain": string;
                 };
             };
         };
@@ -9383,7 +9527,11 @@ export interface operations {
                             SiteKey: string | null;
                         };
                         Chat: {
+                            IntroHeading: string;
+                            IntroMessage: string;
                             Online: boolean;
+                            RequireEmail: boolean;
+                            RequireEmailMessage: string;
                         };
                         Limits: {
                             BodyMaxLength: number;

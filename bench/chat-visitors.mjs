@@ -1,0 +1,111 @@
+// chat-visitors (issue 19): 1,000 then 5,000 visitors connected to the chat hub of one server
+// process (the built server, NODE_ENV=production, on PostgreSQL), each sending a message every
+// 5 s, while an "operator" posts replies through the admin API to random conversations; then the
+// same 1,000 across two server processes sharing Redis (visitors on node A, replies posted to
+// node B). The visitors run in a separate process (lib/chat-load.mjs) so their event loop is not
+// the server's — but on this 2-core machine they still share the CPUs with the server and
+// PostgreSQL, so the figures are a floor, not a ceiling.
+// Figures: delivery latency p50/p99 (reply posted → visitor's receive), send ack p50/p99 (visitor
+// send → stored and acknowledged), messages/s stored, server RSS per connected visitor.
+// Goals: p99 delivery < 50 ms at 1,000 visitors; ≤ 20 KB per visitor.
+// Run with: node --import tsx bench/chat-visitors.mjs (after node scripts/build.mjs)
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { BENCH_DIR, round, writeResult } from './lib/common.mjs';
+import { startPorticoProcess } from './lib/portico-process.mjs';
+import { watchdog } from './lib/servers.mjs';
+
+const { freshPostgresDatabase } = await import('../packages/server/src/testing/fresh-postgres.ts');
+
+watchdog(590);
+const PG_BASE = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN_KEY = `bench-admin-key-${randomBytes(8).toString('hex')}`;
+const INTERVAL_MS = 5_000;
+const DURATION_MS = 15_000;
+const REPLIES_PER_SEC = 50;
+
+const pct = (xs, p) => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))], 1);
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function scenario({ visitors, nodes }) {
+  const db = await freshPostgresDatabase(PG_BASE);
+  const env = { PORTICO_ADMIN_KEY: ADMIN_KEY, ...(nodes > 1 ? { REDIS_URL } : {}) };
+  const servers = [];
+  try {
+    servers.push(await startPorticoProcess({ databaseUrl: db.url, env }));
+    if (nodes > 1) servers.push(await startPorticoProcess({ databaseUrl: db.url, env }));
+    const [a, b = a] = servers;
+    await sleep(3000); // settle after start
+    const before = a.memory().rssMB;
+    const load = fork(path.join(BENCH_DIR, 'lib/chat-load.mjs'), [a.url, String(visitors), String(INTERVAL_MS), String(DURATION_MS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const message = (key) => new Promise((resolve, reject) => {
+      load.on('message', (m) => { if (m[key]) resolve(m); });
+      load.once('exit', (code) => reject(new Error(`load process exited ${code}`)));
+    });
+    const t0 = Date.now();
+    const { cases } = await message('ready');
+    const connectSec = (Date.now() - t0) / 1000;
+    await sleep(2000);
+    const connected = a.memory().rssMB;
+    const stopWatch = a.watchMemory(200);
+    const statsP = message('stats');
+    load.send('go');
+    // The operator: replies to random conversations through node B's admin API, each carrying its post time.
+    let replies = 0;
+    let replyErrors = 0;
+    const until = Date.now() + DURATION_MS;
+    while (Date.now() < until) {
+      const tick = Date.now();
+      await Promise.all(Array.from({ length: REPLIES_PER_SEC / 10 }, async () => {
+        const caseUid = cases[Math.floor(Math.random() * cases.length)];
+        const res = await fetch(`${b.url}/api/v1/admin/chats/${caseUid}/messages`, {
+          method: 'POST', headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ AgentName: 'Bench', Comment: `t=${Date.now()} reply` }),
+        });
+        if (res.status === 201) replies += 1; else replyErrors += 1;
+        await res.arrayBuffer();
+      }));
+      await sleep(Math.max(0, 100 - (Date.now() - tick)));
+    }
+    const { stats } = await statsP;
+    const mem = stopWatch();
+    load.send('stop');
+    await new Promise((r) => load.once('exit', r));
+    return {
+      visitors, nodes, connected: cases.length, connectSec: round(connectSec, 1),
+      deliveryP50ms: pct(stats.deliveryMs, 50), deliveryP99ms: pct(stats.deliveryMs, 99), deliveries: stats.deliveryMs.length, replies, replyErrors,
+      sendAckP50ms: pct(stats.ackMs, 50), sendAckP99ms: pct(stats.ackMs, 99), visitorMessages: stats.ackMs.length, sendErrors: stats.sendErrors,
+      messagesPerSec: round((stats.ackMs.length + replies) / stats.elapsedSec, 0),
+      rssBeforeMB: before, rssConnectedMB: connected, rssPeakUnderLoadMB: mem.peakSampledMB,
+      kbPerVisitor: round(((connected - before) * 1024) / visitors, 1),
+    };
+  } finally {
+    for (const s of servers) await s.stop();
+    await db.drop();
+  }
+}
+
+const runs = [];
+for (const s of [{ visitors: 1000, nodes: 1 }, { visitors: 5000, nodes: 1 }, { visitors: 1000, nodes: 2 }]) {
+  const r = await scenario(s);
+  console.log(JSON.stringify(r));
+  runs.push(r);
+}
+const [one, five, two] = runs;
+writeResult('chat-visitors', {
+  goal: { text: 'Chat at 1,000 connected visitors on one node (PostgreSQL): p99 delivery (operator reply posted → visitor receives) < 50 ms, and ≤ 20 KB server RSS per connected visitor', metric: 'deliveryP99msAt1000', op: '<', value: 50, unit: 'ms' },
+  actual: one.deliveryP99ms,
+  alsoRequired: one.kbPerVisitor <= 20,
+  figures: {
+    deliveryP99msAt1000: one.deliveryP99ms, kbPerVisitorAt1000: one.kbPerVisitor, kbPerVisitorAt5000: five.kbPerVisitor,
+    oneNode1000: one, oneNode5000: five, twoNodesRedis1000: two,
+  },
+  method: `Built server (NODE_ENV=production) on a fresh PostgreSQL database; visitors are socket.io-client sockets in a separate process (bench/lib/chat-load.mjs), WebSocket only, each sending a message every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s; an operator posts ${REPLIES_PER_SEC} replies/s through the admin API (to node B with two nodes, visitors on node A, Redis adapter). Rate limits raised (bench/lib/rate-limit-register.mjs) so one client address is not refused. RSS per visitor = (RSS with everyone connected − RSS before) / visitors.`,
+  notes: ['2 cores shared by the server, PostgreSQL, Redis and the visitors\' process: latency includes CPU contention with the load generator.'],
+});

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '@portico/core';
+import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_HISTORY_PAGE, type ChatHistory, type ChatMessage } from '@portico/core/chat/chat-protocol';
+import { agentCommentProblem, attachmentComment, chatDocumentUrl, visitorCommentProblem, type CommentProblem } from '@portico/core/chat/chat-rules';
+import { ActivityType } from '@portico/core/support/support-limits';
+import type { ServerClock } from '../clock/server-clock.ts';
+import { checkUploadContent, displayFileName } from '../files/check-upload-content.ts';
+import { AppError, fieldError, notFound } from '../http/app-error.ts';
+import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
+import { newUid } from '../ids/new-uid.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import { AGENT_TYPES, chatMessageOut } from './chat-message-out.ts';
+import type { ChatCase, ChatVisitor, NewChatFile } from './chat.repository.ts';
+
+/** Where a committed message goes: the visitor's room on every node (chat-hub.ts). */
+export interface ChatDelivery {
+  toVisitor(visitorUid: string, message: ChatMessage, exceptSocketId?: string): void;
+}
+
+export interface ChatDeps {
+  uow: UnitOfWork;
+  clock: ServerClock;
+  delivery: ChatDelivery;
+}
+
+const PROBLEM_TEXT: Record<CommentProblem, string> = {
+  empty: 'Write a message.', tooLong: 'The message is too long.', nul: 'The message must not contain a NUL character.',
+};
+const commentError = (problem: CommentProblem) =>
+  new AppError(problem === 'empty' ? ErrorCode.Required : ErrorCode.InvalidValue, PROBLEM_TEXT[problem], [fieldError('Comment', problem === 'empty' ? ErrorCode.Required : ErrorCode.InvalidValue, PROBLEM_TEXT[problem])]);
+
+/**
+ * A visitor's message: stored once per ClientId in the visitor's open chat case (made on the first
+ * message), numbered in its transaction, delivered to the visitor's other connections after commit.
+ * A retry answers the stored message and delivers nothing again.
+ */
+export async function visitorSend(deps: ChatDeps, visitor: ChatVisitor, input: { ClientId: string; Comment: string }, senderSocketId?: string): Promise<ChatMessage> {
+  const problem = visitorCommentProblem(input.Comment);
+  if (problem) throw commentError(problem);
+  return deps.uow.transaction(async (repos) => {
+    const now = deps.clock.now();
+    const c = await repos.chat.openOrCreateCase({ uid: newUid(), visitorUid: visitor.uid, personUid: visitor.personUid, email: visitor.email ?? '', created: now });
+    const { message, stored } = await repos.chat.appendMessage(c.uid, {
+      uid: newUid(), type: ActivityType.PersonReply, body: input.Comment, authorKind: 'person', authorName: null,
+      authorEmail: visitor.email, clientId: input.ClientId, created: now,
+    });
+    const out = chatMessageOut(message, visitor.email);
+    if (stored) repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, out, senderSocketId));
+    return out;
+  });
+}
+
+/** The visitor's open conversation after `afterSeq`, one page (CHAT_HISTORY_PAGE) at a time. */
+export async function visitorHistory(deps: ChatDeps, visitor: ChatVisitor, afterSeq: number): Promise<ChatHistory> {
+  const c = await deps.uow.chat.openCase(visitor.uid);
+  if (!c) return { CaseUid: null, Messages: [], More: false };
+  const rows = await deps.uow.chat.messagesAfter(c.uid, afterSeq, CHAT_HISTORY_PAGE + 1);
+  return { CaseUid: c.uid, Messages: rows.slice(0, CHAT_HISTORY_PAGE).map((r) => chatMessageOut(r, visitor.email)), More: rows.length > CHAT_HISTORY_PAGE };
+}
+
+/** The chat case `caseUid` when it is this visitor's; otherwise NotFound (another visitor's case looks like no case). */
+export async function visitorsCase(deps: ChatDeps, visitor: ChatVisitor, caseUid: string): Promise<ChatCase> {
+  const c = await deps.uow.chat.chatCase(caseUid);
+  if (!c || c.visitorUid !== visitor.uid) throw notFound(`No chat '${caseUid}'.`);
+  return c;
+}
+
+export async function markChatRead(deps: ChatDeps, visitor: ChatVisitor, caseUid: string): Promise<void> {
+  const c = await visitorsCase(deps, visitor, caseUid);
+  await deps.uow.chat.markSeen(c.uid, deps.clock.now(), AGENT_TYPES);
+}
+
+/** An operator's reply (rich text, sanitized before it is stored), delivered to the visitor after commit. */
+export async function agentReply(deps: ChatDeps, caseUid: string, input: { AgentName: string; Comment: string }): Promise<ChatMessage> {
+  const problem = agentCommentProblem(input.Comment);
+  if (problem) throw commentError(problem);
+  const clean = sanitizeRichText(input.Comment)!;
+  if (clean.trim() === '') throw commentError('empty');
+  return deps.uow.transaction(async (repos) => {
+    const c = await repos.chat.chatCase(caseUid);
+    if (!c) throw notFound(`No chat '${caseUid}'.`);
+    const { message } = await repos.chat.appendMessage(c.uid, {
+      uid: newUid(), type: ActivityType.AgentReply, body: clean, authorKind: 'agent', authorName: input.AgentName, authorEmail: null, clientId: null, created: deps.clock.now(),
+    });
+    const out = chatMessageOut(message, null);
+    if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }
+    return out;
+  });
+}
+
+export interface ReceivedChatFile { filename: string; bytes: Buffer; truncated: boolean }
+
+/** The file checked by the one content check (files/check-upload-content.ts), before anything is written. */
+export function checkChatFile(f: ReceivedChatFile): NewChatFile {
+  const name = displayFileName(f.filename);
+  if (f.truncated || f.bytes.length > CHAT_ATTACHMENT_MAX_BYTES) {
+    throw new AppError(ErrorCode.FileTooLarge, `${name} is larger than 4MB (at most ${CHAT_ATTACHMENT_MAX_BYTES.toLocaleString('en-US')} bytes).`, [fieldError('file', ErrorCode.FileTooLarge, `${name} is too large.`)]);
+  }
+  const verdict = checkUploadContent(f.bytes, name);
+  if (!verdict.ok) {
+    const message = verdict.problem === 'pixels' ? `${name}: ${verdict.message}` : `${name}: this file type can not be uploaded (its content is not a csv, jpg, pdf, png, txt or xlsx file).`;
+    throw new AppError(ErrorCode.FileInvalidType, message, [fieldError('file', ErrorCode.FileInvalidType, message)]);
+  }
+  return { uid: newUid(), fileUid: newUid(), name, contentType: verdict.type, bytes: f.bytes, sha256: createHash('sha256').update(f.bytes).digest('hex') };
+}
+
+/**
+ * A file sent in a chat by the visitor (`visitor`) or an operator (`agentName`): its bytes stored with
+ * the case and the message 'attachment|{image|file}|{url}' appended and delivered like any message.
+ */
+export async function sendChatFile(deps: ChatDeps, caseUid: string, from: { visitor: ChatVisitor } | { agentName: string }, file: NewChatFile): Promise<{ file: NewChatFile; message: ChatMessage }> {
+  return deps.uow.transaction(async (repos) => {
+    const c = await repos.chat.chatCase(caseUid);
+    if (!c || ('visitor' in from && c.visitorUid !== from.visitor.uid)) throw notFound(`No chat '${caseUid}'.`);
+    const now = deps.clock.now();
+    const body = attachmentComment(file.contentType, chatDocumentUrl(c.uid, file.uid, file.name));
+    const { message } = await repos.chat.appendMessage(c.uid, 'visitor' in from
+      ? { uid: newUid(), type: ActivityType.PersonReply, body, authorKind: 'person', authorName: null, authorEmail: from.visitor.email, clientId: null, created: now }
+      : { uid: newUid(), type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: from.agentName, authorEmail: null, clientId: null, created: now });
+    await repos.chat.insertAttachment(c.uid, message.uid, file, now);
+    const out = chatMessageOut(message, 'visitor' in from ? from.visitor.email : null);
+    if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }
+    return { file, message: out };
+  });
+}

@@ -1,0 +1,75 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ChatMessage } from '@portico/core/chat/chat-protocol';
+import { buildApp } from '../app.ts';
+import { redisBus, type EventBus } from '../bus/event-bus.ts';
+import { createClock } from '../clock/server-clock.ts';
+import { loadCompanyConfig } from '../config/load-company-config.ts';
+import type { Database } from '../db/database.ts';
+import { call, chatClient, connected, nextReceived, sendInput, type ChatClient } from '../testing/chat-client.ts';
+import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
+
+/**
+ * Two server nodes in this process over one database, sharing rooms through Redis
+ * (@socket.io/redis-adapter) and the event bus, each with a key prefix of its own run.
+ * Needs Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379).
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `portico-chat-test-${process.pid}-${randomBytes(3).toString('hex')}:`;
+let database: Database;
+let buses: EventBus[];
+let nodes: FastifyInstance[];
+let urls: string[];
+const open: ChatClient[] = [];
+const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  buses = [await redisBus(redisUrl, prefix), await redisBus(redisUrl, prefix)];
+  const config = loadCompanyConfig();
+  nodes = await Promise.all(buses.map((bus) => buildApp({
+    config, database, bus, clock: createClock({ adjustable: true }), adminKey: TEST_ADMIN_KEY, realtime: { redisUrl, redisPrefix: prefix },
+  })));
+  urls = await Promise.all(nodes.map((n) => n.listen({ port: 0, host: '127.0.0.1' })));
+});
+afterAll(async () => {
+  for (const s of open) s.disconnect();
+  await Promise.all(nodes.map((n) => n.close()));
+  await Promise.all(buses.map((b) => b.close()));
+  await database.close();
+});
+
+async function visitorOn(url: string, uvi?: string): Promise<{ socket: ChatClient; uvi: string }> {
+  const socket = chatClient(url, uvi ? { uvi } : {});
+  open.push(socket);
+  await connected(socket);
+  const ack = await call<string>(socket, 'getUvi');
+  return { socket, uvi: (ack as { ok: true; data: string }).data };
+}
+
+describe('chat on two nodes through Redis', () => {
+  it('a visitor on node A gets an operator reply posted on node B, and their tab on B sees what they send on A', async () => {
+    const [a, b] = urls as [string, string];
+    const { socket, uvi } = await visitorOn(a);
+    const tab = await visitorOn(b, uvi);
+    const onTab = nextReceived(tab.socket);
+    const sent = await call<ChatMessage>(socket, 'send', sendInput(randomUUID(), 'hello from A'));
+    if (!sent.ok) throw new Error(sent.error.Message);
+    expect((await onTab)[0]!.Uid).toBe(sent.data.Uid);
+
+    const onA = nextReceived(socket);
+    const res = await nodes[1]!.inject({ method: 'POST', url: `/api/v1/admin/chats/${sent.data.Case.Uid}/messages`, headers: admin, payload: { AgentName: 'Bo', Comment: 'answered on B' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [reply] = await onA;
+    expect(reply).toMatchObject({ Uid: res.json().Uid, Seq: 2, Type: 6, Comment: 'answered on B' });
+  });
+
+  it('an operator online on node B reaches visitors on node A (presence)', async () => {
+    const { socket } = await visitorOn(urls[0]!);
+    const told = new Promise((resolve) => socket.on('presence', (p) => { if (p.Online) resolve(p); }));
+    const res = await nodes[1]!.inject({ method: 'PUT', url: '/api/v1/admin/chat/presence', headers: admin, payload: { Operator: 'Bo', Online: true } });
+    expect(res.json()).toEqual({ Online: true });
+    expect(await told).toEqual({ Online: true });
+  });
+});
