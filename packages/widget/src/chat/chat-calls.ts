@@ -15,7 +15,7 @@ export function uploadChatFile(api: ApiClient, caseUid: string, file: File, cred
   return api.request('post', '/api/v1/chats/{caseUid}/documents', {
     path: { caseUid },
     query: 'uvi' in credential ? { uvi: credential.uvi } : { access_token: credential.accessToken },
-    body: { PublicReadable: true },
+    // No JSON body in the route's document: the documentInfo part goes as '{}' (the server reads it as optional).
     multipart: { jsonPart: 'documentInfo', files: { file } },
   });
 }

@@ -7,6 +7,7 @@ import { ChatMessageType } from '@portico/core/chat/chat-protocol';
 import type { ChatAck, ChatMessage } from '@portico/core/chat/chat-protocol';
 import type { ChatLinkHandlers, OpenChatLink } from '../chat/chat-link.ts';
 
+
 const OPERATOR = 'Alex (demo)';
 const CASE_UID = 'demo-chat-case';
 /** How long the demo operator "types" before each answer. */
@@ -37,15 +38,17 @@ function operatorAnswers(): void {
   }, DEMO_OPERATOR_DELAY_MS);
 }
 
-/** A visitor's attachment in demo mode (the demo transport's upload answer): shown as a file, not kept. */
-export function demoChatAttachment(name: string): { Uid: string; Name: string; ContentType: string } {
-  const kind = /\.(png|jpe?g)$/i.test(name) ? 'image' : 'file';
+/**
+ * A visitor's attachment in demo mode (demo-chat-upload.ts, the demo transport's upload answer): listed
+ * as a file, since nothing is uploaded, so there is nothing to preview or download.
+ */
+export function demoChatAttachment<T extends string>(name: string, contentType: T) {
   const message = store({
-    Type: ChatMessageType.PersonReply, Comment: `attachment|${kind}|/api/v1/chats/${CASE_UID}/documents/demo/data?name=${encodeURIComponent(name)}`,
+    Type: ChatMessageType.PersonReply, Comment: `attachment|file|/api/v1/chats/${CASE_UID}/documents/demo/data?name=${encodeURIComponent(name)}`,
     Created: new Date().toISOString(), SeenDateTime: null, AgentName: null, PersonEmail: state.email, NewUvi: null, ClientId: null,
   });
   for (const h of state.listeners) h.receive(message);
-  return { Uid: message.Uid, Name: name, ContentType: kind === 'image' ? 'image/png' : 'application/octet-stream' };
+  return { Uid: message.Uid, Name: name, ContentType: contentType };
 }
 
 export const openDemoChatLink: OpenChatLink = ({ handlers }) => {
