@@ -1,34 +1,16 @@
-import '../../support/setup.ts';
 import '../../chat/setup.ts';
-import { useEffect, useState } from 'react';
-import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
 import { problemErrors } from '../../api/api-problem.ts';
 import { useApiQuery } from '../../api/use-api-query.ts';
 import { useWidget } from '../../app/context.ts';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { SupportForm } from '../../support/support-form.tsx';
-import { supportSheetRef } from '../../support/setup.ts';
 import { chatSheetRef } from '../../chat/setup.ts';
 import { chatSessionFor } from '../../chat/chat-entry.ts';
 import { ChatPanel, useChatView } from '../../chat/chat-panel.tsx';
 import { fetchSupportSettings, SUPPORT_SETTINGS_KEY } from '../../chat/chat-calls.ts';
 
-/** The offline panel (issue 18): 'Hi there / We're busy right now…' and 'Submit help request', which reveals the help form in place. */
-function OfflinePanel() {
-  const { t } = useTranslation();
-  const [formShown, setFormShown] = useState(false);
-  return (
-    <div ref={supportSheetRef} className="p-offline-panel">
-      <ScreenHeading>{t('support.offlineHeading')}</ScreenHeading>
-      <p className="p-lead">{t('support.offlineText')}</p>
-      {formShown ? <SupportForm /> : (
-        <button type="button" className="p-btn p-btn-primary" onClick={() => setFormShown(true)}>{t('support.submitHelpRequest')}</button>
-      )}
-    </div>
-  );
-}
+const OfflinePanel = lazy(() => import('./offline-panel.tsx'));
 
 /**
  * chat (spec 2 section 2 "Live chat panel"; issue 19): the page's chat session (chat/chat-entry.ts,
@@ -52,7 +34,7 @@ export default function ChatScreen() {
   }, [session, chat]);
 
   if (!chat) return query.problem ? <ErrorList errors={problemErrors(query.problem)} /> : <Spinner />;
-  if (!(view.online ?? chat.Online)) return <OfflinePanel />;
+  if (!(view.online ?? chat.Online)) return <Suspense fallback={<Spinner />}><OfflinePanel /></Suspense>;
   return (
     <div ref={chatSheetRef}>
       <ChatPanel
