@@ -7,6 +7,7 @@
  */
 import type { Runtime } from '../shared/runtime-types.ts';
 import { createChatSession } from './chat-session.ts';
+import { showUnreadOnTriggers } from './chat-badge.ts';
 import type { ChatSession } from './chat-session.ts';
 import type { OpenChatLink } from './chat-link.ts';
 
@@ -42,7 +43,10 @@ export function chatSessionFor(runtime: Runtime): ChatSession {
         const sub = runtime.token.payload()?.sub;
         return typeof sub === 'string' && sub !== '' ? sub : null;
       },
-      emitUnread: (count) => runtime.events.emit('chat.unread', { count }),
+      emitUnread: (count) => {
+        showUnreadOnTriggers(count);
+        runtime.events.emit('chat.unread', { count });
+      },
       loadLink: () => (demo
         ? loadChunk<{ openDemoChatLink: OpenChatLink }>('chat-demo.js').then((m) => m.openDemoChatLink)
         : loadChunk<{ openSocketLink: OpenChatLink }>('chat-socket.js').then((m) => m.openSocketLink)),
