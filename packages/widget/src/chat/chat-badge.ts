@@ -6,7 +6,7 @@
  */
 export const CHAT_BADGE_ATTRIBUTE = 'data-portico-chat-badge';
 // A pill that reads on any button: white on a red of 5.6:1 contrast.
-const BADGE_STYLE = 'display:inline-block;margin-inline-start:.4em;min-width:1.5em;padding:0 .4em;box-sizing:border-box;border-radius:999px;background:#c62828;color:#fff;font:700 .75em/1.5em system-ui,sans-serif;text-align:center';
+const BADGE_STYLE = 'margin-inline-start:.4em;min-width:1.5em;padding:0 .4em;box-sizing:border-box;border-radius:999px;background:#c62828;color:#fff;font:700 .75em/1.5em system-ui,sans-serif;text-align:center';
 
 export function showUnreadOnTriggers(count: number): void {
   for (const trigger of document.querySelectorAll<HTMLElement>('[data-portico-popup="chat"]')) {
@@ -16,7 +16,8 @@ export function showUnreadOnTriggers(count: number): void {
       badge.setAttribute(CHAT_BADGE_ATTRIBUTE, '');
       badge.style.cssText = BADGE_STYLE;
     }
-    badge.hidden = count <= 0;
+    // Not the hidden attribute: a host page's `span { display: … }` would show it anyway.
+    badge.style.display = count > 0 ? 'inline-block' : 'none';
     badge.textContent = count > 99 ? '99+' : String(count);
   }
 }
