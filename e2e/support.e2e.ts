@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { auditBothThemes, POPUP_HOST } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { openDemoPage, screenshotPath } from './support/demo-page.ts';
+import { openDemoPage } from './support/demo-page.ts';
 import { captchaSolved, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { decodedMail, mailboxPerFile } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';

@@ -43,9 +43,11 @@ export function parseAttachment(comment: string): ChatAttachment | null {
   const url = rest.slice(bar + 1);
   // Only a path on the Portico server: the widget appends the visitor's credential to it, which must never go elsewhere.
   if ((kind !== 'image' && kind !== 'file') || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return null;
+  // The `name` query parameter, read by hand: core runs without the DOM's URL types.
+  const raw = /[?&]name=([^&#]*)/.exec(url)?.[1];
   let name = '';
   try {
-    name = new URL(url, 'http://x.invalid').searchParams.get('name') ?? '';
+    name = raw === undefined ? '' : decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {
     return null;
   }
@@ -55,8 +57,6 @@ export function parseAttachment(comment: string): ChatAttachment | null {
 
 /** The download URL with the visitor's credential (the uvi, or the signed-in person's token), on the server's origin. */
 export function attachmentHref(url: string, serverOrigin: string, credential: { uvi: string } | { accessToken: string }): string {
-  const full = new URL(url, serverOrigin);
-  if ('uvi' in credential) full.searchParams.set('uvi', credential.uvi);
-  else full.searchParams.set('access_token', credential.accessToken);
-  return full.href;
+  const query = 'uvi' in credential ? `uvi=${encodeURIComponent(credential.uvi)}` : `access_token=${encodeURIComponent(credential.accessToken)}`;
+  return `${serverOrigin.replace(/\/+$/, '')}${url}${url.includes('?') ? '&' : '?'}${query}`;
 }

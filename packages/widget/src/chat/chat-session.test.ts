@@ -6,7 +6,7 @@ import { CHAT_OPENED_SESSION_KEY } from '@portico/core/chat/chat-start';
 import { readClaims } from '../auth/claims.ts';
 import { createChatSession } from './chat-session.ts';
 import type { ChatClock } from './chat-session.ts';
-import type { ChatLinkHandlers, ChatLinkOptions, OpenChatLink } from './chat-link.ts';
+import type { ChatLinkOptions, OpenChatLink } from './chat-link.ts';
 
 const SERVER = 'https://portico.example';
 (globalThis as { location?: unknown }).location ??= { origin: 'https://shop.example' };
