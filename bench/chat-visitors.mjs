@@ -1,6 +1,6 @@
 // chat-visitors (issue 19): 1,000 then 5,000 visitors connected to the chat hub of one server
-// process (the built server, NODE_ENV=production, on PostgreSQL), each sending a message every
-// 5 s, while an "operator" posts replies through the admin API to random conversations; then the
+// process (the built server, NODE_ENV=production, on PostgreSQL), together sending 100 messages/s,
+// while an "operator" posts 20 replies/s through the admin API to random conversations; then the
 // same 1,000 across two server processes sharing Redis (visitors on node A, replies posted to
 // node B). The visitors run in a separate process (lib/chat-load.mjs) so their event loop is not
 // the server's — but on this 2-core machine they still share the CPUs with the server and
@@ -22,9 +22,11 @@ watchdog(590);
 const PG_BASE = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_KEY = `bench-admin-key-${randomBytes(8).toString('hex')}`;
-const INTERVAL_MS = 5_000;
-const DURATION_MS = 15_000;
-const REPLIES_PER_SEC = 50;
+// The same message rate at every size (visitors × 1/interval = 100 messages/s, plus 20 operator
+// replies/s), so the sizes compare connections, not load: 1,000 visitors send every 10 s, 5,000 every 50 s.
+const VISITOR_MESSAGES_PER_SEC = 100;
+const DURATION_MS = 20_000;
+const REPLIES_PER_SEC = 20;
 
 const pct = (xs, p) => {
   if (!xs.length) return null;
@@ -43,7 +45,8 @@ async function scenario({ visitors, nodes }) {
     const [a, b = a] = servers;
     await sleep(3000); // settle after start
     const before = a.memory().rssMB;
-    const load = fork(path.join(BENCH_DIR, 'lib/chat-load.mjs'), [a.url, String(visitors), String(INTERVAL_MS), String(DURATION_MS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const intervalMs = (visitors / VISITOR_MESSAGES_PER_SEC) * 1000;
+    const load = fork(path.join(BENCH_DIR, 'lib/chat-load.mjs'), [a.url, String(visitors), String(intervalMs), String(DURATION_MS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const message = (key) => new Promise((resolve, reject) => {
       load.on('message', (m) => { if (m[key]) resolve(m); });
       load.once('exit', (code) => reject(new Error(`load process exited ${code}`)));
@@ -55,25 +58,27 @@ async function scenario({ visitors, nodes }) {
     const connected = a.memory().rssMB;
     const stopWatch = a.watchMemory(200);
     const statsP = message('stats');
+    const cpu0 = { servers: servers.map((s) => s.cpuMs() ?? 0) };
     load.send('go');
     // The operator: replies to random conversations through node B's admin API, each carrying its post time.
     let replies = 0;
     let replyErrors = 0;
+    const inFlight = [];
     const until = Date.now() + DURATION_MS;
+    // Open loop: a batch every 100 ms whether or not the last one was answered (a slow server does not slow the operator).
     while (Date.now() < until) {
-      const tick = Date.now();
-      await Promise.all(Array.from({ length: REPLIES_PER_SEC / 10 }, async () => {
+      for (let i = 0; i < REPLIES_PER_SEC / 10; i += 1) {
         const caseUid = cases[Math.floor(Math.random() * cases.length)];
-        const res = await fetch(`${b.url}/api/v1/admin/chats/${caseUid}/messages`, {
+        inFlight.push(fetch(`${b.url}/api/v1/admin/chats/${caseUid}/messages`, {
           method: 'POST', headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
           body: JSON.stringify({ AgentName: 'Bench', Comment: `t=${Date.now()} reply` }),
-        });
-        if (res.status === 201) replies += 1; else replyErrors += 1;
-        await res.arrayBuffer();
-      }));
-      await sleep(Math.max(0, 100 - (Date.now() - tick)));
+        }).then(async (res) => { if (res.status === 201) replies += 1; else replyErrors += 1; await res.arrayBuffer(); }, () => { replyErrors += 1; }));
+      }
+      await sleep(100);
     }
+    await Promise.all(inFlight);
     const { stats } = await statsP;
+    const serverCpuMs = servers.reduce((sum, s, i) => sum + (s.cpuMs() ?? 0) - cpu0.servers[i], 0);
     const mem = stopWatch();
     load.send('stop');
     await new Promise((r) => load.once('exit', r));
@@ -81,7 +86,8 @@ async function scenario({ visitors, nodes }) {
       visitors, nodes, connected: cases.length, connectSec: round(connectSec, 1),
       deliveryP50ms: pct(stats.deliveryMs, 50), deliveryP99ms: pct(stats.deliveryMs, 99), deliveries: stats.deliveryMs.length, replies, replyErrors,
       sendAckP50ms: pct(stats.ackMs, 50), sendAckP99ms: pct(stats.ackMs, 99), visitorMessages: stats.ackMs.length, sendErrors: stats.sendErrors,
-      messagesPerSec: round((stats.ackMs.length + replies) / stats.elapsedSec, 0),
+      messagesPerSec: round((stats.ackMs.length + replies) / stats.elapsedSec, 0), intervalSec: intervalMs / 1000,
+      serverCpuMsPerMessage: round(serverCpuMs / (stats.ackMs.length + replies), 2),
       rssBeforeMB: before, rssConnectedMB: connected, rssPeakUnderLoadMB: mem.peakSampledMB,
       kbPerVisitor: round(((connected - before) * 1024) / visitors, 1),
     };
@@ -106,6 +112,6 @@ writeResult('chat-visitors', {
     deliveryP99msAt1000: one.deliveryP99ms, kbPerVisitorAt1000: one.kbPerVisitor, kbPerVisitorAt5000: five.kbPerVisitor,
     oneNode1000: one, oneNode5000: five, twoNodesRedis1000: two,
   },
-  method: `Built server (NODE_ENV=production) on a fresh PostgreSQL database; visitors are socket.io-client sockets in a separate process (bench/lib/chat-load.mjs), WebSocket only, each sending a message every ${INTERVAL_MS / 1000} s for ${DURATION_MS / 1000} s; an operator posts ${REPLIES_PER_SEC} replies/s through the admin API (to node B with two nodes, visitors on node A, Redis adapter). Rate limits raised (bench/lib/rate-limit-register.mjs) so one client address is not refused. RSS per visitor = (RSS with everyone connected − RSS before) / visitors.`,
+  method: `Built server (NODE_ENV=production) on a fresh PostgreSQL database; visitors are socket.io-client sockets in a separate process (bench/lib/chat-load.mjs), WebSocket only, together sending ${VISITOR_MESSAGES_PER_SEC} messages/s (1,000 visitors every 10 s, 5,000 every 50 s) for ${DURATION_MS / 1000} s; an operator posts ${REPLIES_PER_SEC} replies/s through the admin API (to node B with two nodes, visitors on node A, Redis adapter). Rate limits raised (bench/lib/rate-limit-register.mjs) so one client address is not refused. RSS per visitor = (RSS with everyone connected − RSS before) / visitors.`,
   notes: ['2 cores shared by the server, PostgreSQL, Redis and the visitors\' process: latency includes CPU contention with the load generator.'],
 });

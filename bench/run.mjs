@@ -28,6 +28,8 @@ const BENCHES = [
   // Issue 18 lists: one-click unsubscribes on PostgreSQL vs a bare route; the preferences screen's weight from a mail link.
   { name: 'one-click-unsubscribe-throughput', file: 'one-click-unsubscribe-throughput.mjs', args: TSX, capSec: 180 },
   { name: 'preferences-page-weight', file: 'preferences-page-weight.mjs', args: TSX, capSec: 120 },
+  // Issue 19: chat visitors connected to the hub (1,000 and 5,000 on one node, 1,000 across two nodes with Redis).
+  { name: 'chat-visitors', file: 'chat-visitors.mjs', args: TSX, capSec: 300 },
 ];
 const only = process.argv.slice(2);
 
@@ -133,6 +135,12 @@ function tableRows(r) {
     case 'renewal-pass': return [
       ...(f.oneRunner ?? []).map((x, i) => [i === 0 ? r.name : '', `pass of ${fmt(x.n)} (${f.until})`, `${x.wallSeconds} s, ${fmt(x.renewalsPerSec)}/s, peak ${x.peakRssMB.join('/')} MB`, x.n === 100_000 ? '< 60 s' : '', x.n === 100_000 ? verdict(r.pass) : '']),
       ['', `two runners at ${fmt(f.twoRunners?.n)}`, `${f.twoRunnersSpeedup}× one, ${f.twoRunners?.doubles} doubles`, '≥ 1.6×, 0 doubles', ''],
+    ];
+    case 'chat-visitors': return [
+      [r.name, 'reply → visitor p99 at 1,000 (1 node)', fmt(f.oneNode1000?.deliveryP99ms, ' ms'), '< 50 ms', verdict(r.pass)],
+      ['', 'KB per visitor at 1,000 / 5,000', `${fmt(f.kbPerVisitorAt1000)} / ${fmt(f.kbPerVisitorAt5000)}`, '≤ 20 KB', ''],
+      ['', 'send ack p50/p99 at 1,000 / 5,000', `${fmt(f.oneNode1000?.sendAckP50ms)}/${fmt(f.oneNode1000?.sendAckP99ms)} / ${fmt(f.oneNode5000?.sendAckP50ms)}/${fmt(f.oneNode5000?.sendAckP99ms)} ms`, '', ''],
+      ['', 'two nodes (Redis) reply p50/p99', `${fmt(f.twoNodesRedis1000?.deliveryP50ms)} / ${fmt(f.twoNodesRedis1000?.deliveryP99ms)} ms`, '', ''],
     ];
     default: return [
       [r.name, 'req/s ours / bare', `${fmt(f.oursRequestsPerSec)} / ${fmt(f.bareRequestsPerSec)}`, `ratio ${f.ratioOursOverBare} ${r.goal.op} ${r.goal.value}`, verdict(r.pass)],

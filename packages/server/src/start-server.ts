@@ -9,6 +9,7 @@ import type { CompanyConfig } from './config/company-config.schema.ts';
 import { seedFromConfig } from './config/seed-from-config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { memoryBus, redisBus, type EventBus } from './bus/event-bus.ts';
+import { loggedRequest } from './http/logged-request.ts';
 import { createClock } from './clock/server-clock.ts';
 import { captchaHmacKeyFor } from './captcha/captcha-key.ts';
 import { requireKeyEncryptionKey } from './auth/key-encryption.ts';
@@ -105,7 +106,7 @@ export async function startServer(
       // Production allows only the config's site origins; development adds the demo pages' own origin.
       extraOrigins: isDemoAllowed(env) ? [new URL(publicUrl).origin, `http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`] : [],
       serveDemo: isDemoAllowed(env),
-      logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+      logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: loggedRequest } },
     });
     mark('buildApp');
     if (captchaKey.warning) app.log.warn(captchaKey.warning);

@@ -37,6 +37,8 @@ export const RICH_TEXT_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-
 /** Whether a URL may stay in `attribute` of `tag` under the list above. */
 export function isAllowedRichTextUrl(tag: string, attribute: string, url: string): boolean {
   const value = url.trim();
+  // Browsers ignore control characters and spaces inside a scheme (`java\tscript:`), so they go before it is read.
+  // eslint-disable-next-line no-control-regex
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
   if (scheme === undefined) return true;
   if (scheme === 'data') return tag === 'img' && attribute === 'src' && RICH_TEXT_DATA_IMAGE.test(value);

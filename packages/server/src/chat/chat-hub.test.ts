@@ -84,9 +84,10 @@ describe('chat hub: identity', () => {
     expect(await call(a.socket, 'getPersonEmail')).toEqual({ ok: true, data: c.primary.email });
     const m = await send(a.socket, 'Hello from my account');
     expect(m.PersonEmail).toBe(c.primary.email);
+    expect(m.NewUvi).toBe(a.uvi);
     const b = await visitor({ token: c.primary.token });
     expect(b.uvi).toBe(a.uvi);
-    expect((await history(b.socket, 0)).Messages.map((x) => x.Uid)).toEqual([m.Uid]);
+    expect((await history(b.socket, 0)).Messages).toEqual([{ ...m, NewUvi: null }]);
     // The person's visitor id alone (no token) opens nothing.
     const s = chatClient(base, { uvi: a.uvi });
     open.push(s);
@@ -114,7 +115,8 @@ describe('chat hub: messages', () => {
     const tab = await visitor({ uvi });
     const seen = nextReceived(tab.socket);
     const first = await send(socket, 'Hello <b>there</b>');
-    expect(first).toMatchObject({ Seq: 1, Type: 1, Comment: 'Hello <b>there</b>', AgentName: null, SeenDateTime: null, NewUvi: null });
+    // This connection came without a uvi: the echo carries the one it was given.
+    expect(first).toMatchObject({ Seq: 1, Type: 1, Comment: 'Hello <b>there</b>', AgentName: null, SeenDateTime: null, NewUvi: uvi });
     expect((await seen)[0]!.Uid).toBe(first.Uid);
     const second = await send(socket, 'Anyone?');
     expect(second.Seq).toBe(2);
@@ -167,7 +169,7 @@ describe('chat hub: messages', () => {
   it('getHistory resumes after a Seq and pages by CHAT_HISTORY_PAGE', async () => {
     const { socket } = await visitor();
     const first = await send(socket, 'm1');
-    expect(await history(socket, 0)).toEqual({ CaseUid: first.Case.Uid, Messages: [first], More: false });
+    expect(await history(socket, 0)).toEqual({ CaseUid: first.Case.Uid, Messages: [{ ...first, NewUvi: null }], More: false });
     // Operator replies written straight through the repository: more than one page.
     const uow = unitOfWork(t.database.db);
     for (let i = 0; i < CHAT_HISTORY_PAGE + 5; i += 1) {

@@ -10,7 +10,7 @@ import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AGENT_TYPES, chatMessageOut } from './chat-message-out.ts';
-import type { ChatCase, ChatVisitor, NewChatFile } from './chat.repository.ts';
+import type { ChatCase, ChatVisitor, NewChatFile, NewChatMessage } from './chat.repository.ts';
 
 /** Where a committed message goes: the visitor's room on every node (chat-hub.ts). */
 export interface ChatDelivery {
@@ -29,25 +29,41 @@ const PROBLEM_TEXT: Record<CommentProblem, string> = {
 const commentError = (problem: CommentProblem) =>
   new AppError(problem === 'empty' ? ErrorCode.Required : ErrorCode.InvalidValue, PROBLEM_TEXT[problem], [fieldError('Comment', problem === 'empty' ? ErrorCode.Required : ErrorCode.InvalidValue, PROBLEM_TEXT[problem])]);
 
+/** Thrown inside a message's transaction when its ClientId is stored already: the numbering rolls back. */
+class DuplicateMessage extends Error {}
+
 /**
  * A visitor's message: stored once per ClientId in the visitor's open chat case (made on the first
  * message), numbered in its transaction, delivered to the visitor's other connections after commit.
- * A retry answers the stored message and delivers nothing again.
+ * A retry (or a twin sent at once) answers the stored message and delivers nothing again.
+ * `knownCaseUid`: the open case this connection last wrote to (spares looking it up each time).
  */
-export async function visitorSend(deps: ChatDeps, visitor: ChatVisitor, input: { ClientId: string; Comment: string }, senderSocketId?: string): Promise<ChatMessage> {
+export async function visitorSend(deps: ChatDeps, visitor: ChatVisitor, input: { ClientId: string; Comment: string }, senderSocketId?: string, knownCaseUid?: string): Promise<ChatMessage> {
   const problem = visitorCommentProblem(input.Comment);
   if (problem) throw commentError(problem);
-  return deps.uow.transaction(async (repos) => {
-    const now = deps.clock.now();
-    const c = await repos.chat.openOrCreateCase({ uid: newUid(), visitorUid: visitor.uid, personUid: visitor.personUid, email: visitor.email ?? '', created: now });
-    const { message, stored } = await repos.chat.appendMessage(c.uid, {
-      uid: newUid(), type: ActivityType.PersonReply, body: input.Comment, authorKind: 'person', authorName: null,
-      authorEmail: visitor.email, clientId: input.ClientId, created: now,
-    });
-    const out = chatMessageOut(message, visitor.email);
-    if (stored) repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, out, senderSocketId));
-    return out;
+  const message = (now: Date): NewChatMessage => ({
+    uid: newUid(), type: ActivityType.PersonReply, body: input.Comment, authorKind: 'person', authorName: null, authorEmail: visitor.email, clientId: input.ClientId, created: now,
   });
+  try {
+    return await deps.uow.transaction(async (repos) => {
+      const now = deps.clock.now();
+      let appended = knownCaseUid ? await repos.chat.appendMessage(knownCaseUid, message(now)) : null;
+      if (!appended) {
+        const c = await repos.chat.openOrCreateCase({ uid: newUid(), visitorUid: visitor.uid, personUid: visitor.personUid, email: visitor.email ?? '', created: now });
+        appended = await repos.chat.appendMessage(c.uid, message(now));
+      }
+      if (!appended || 'duplicate' in appended) throw new DuplicateMessage();
+      const out = chatMessageOut(appended.message, visitor.email);
+      repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, out, senderSocketId));
+      return out;
+    });
+  } catch (err) {
+    if (!(err instanceof DuplicateMessage)) throw err;
+    const c = await deps.uow.chat.openCase(visitor.uid);
+    const stored = c ? await deps.uow.chat.messageByClientId(c.uid, input.ClientId) : null;
+    if (!stored) throw err;
+    return chatMessageOut(stored, visitor.email);
+  }
 }
 
 /** The visitor's open conversation after `afterSeq`, one page (CHAT_HISTORY_PAGE) at a time. */
@@ -79,10 +95,11 @@ export async function agentReply(deps: ChatDeps, caseUid: string, input: { Agent
   return deps.uow.transaction(async (repos) => {
     const c = await repos.chat.chatCase(caseUid);
     if (!c) throw notFound(`No chat '${caseUid}'.`);
-    const { message } = await repos.chat.appendMessage(c.uid, {
+    const appended = await repos.chat.appendMessage(c.uid, {
       uid: newUid(), type: ActivityType.AgentReply, body: clean, authorKind: 'agent', authorName: input.AgentName, authorEmail: null, clientId: null, created: deps.clock.now(),
     });
-    const out = chatMessageOut(message, null);
+    if (!appended || 'duplicate' in appended) throw new AppError(ErrorCode.Conflict, 'This chat is closed.');
+    const out = chatMessageOut(appended.message, null);
     if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }
     return out;
   });
@@ -114,9 +131,11 @@ export async function sendChatFile(deps: ChatDeps, caseUid: string, from: { visi
     if (!c || ('visitor' in from && c.visitorUid !== from.visitor.uid)) throw notFound(`No chat '${caseUid}'.`);
     const now = deps.clock.now();
     const body = attachmentComment(file.contentType, chatDocumentUrl(c.uid, file.uid, file.name));
-    const { message } = await repos.chat.appendMessage(c.uid, 'visitor' in from
+    const appended = await repos.chat.appendMessage(c.uid, 'visitor' in from
       ? { uid: newUid(), type: ActivityType.PersonReply, body, authorKind: 'person', authorName: null, authorEmail: from.visitor.email, clientId: null, created: now }
       : { uid: newUid(), type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: from.agentName, authorEmail: null, clientId: null, created: now });
+    if (!appended || 'duplicate' in appended) throw new AppError(ErrorCode.Conflict, 'This chat is closed.');
+    const { message } = appended;
     await repos.chat.insertAttachment(c.uid, message.uid, file, now);
     const out = chatMessageOut(message, 'visitor' in from ? from.visitor.email : null);
     if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }

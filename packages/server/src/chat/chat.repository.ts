@@ -70,6 +70,8 @@ export function chatRepository(db: Db) {
 
     /** The visitor's open chat case, made when there is none (the partial unique index makes two at once one). */
     async openOrCreateCase(c: { uid: string; visitorUid: string; personUid: string | null; email: string; created: Date }): Promise<ChatCase> {
+      const [found] = await db.select().from(supportCases).where(openChat(c.visitorUid));
+      if (found) return found;
       await db.insert(supportCases).values({ ...c, source: CHAT, status: 'open', subject: 'Chat', updated: c.created })
         .onConflictDoNothing({ target: supportCases.visitorUid, where: sql`${supportCases.source} = 5 and ${supportCases.status} = 'open'` });
       const [row] = await db.select().from(supportCases).where(openChat(c.visitorUid));
@@ -88,20 +90,20 @@ export function chatRepository(db: Db) {
     },
 
     /**
-     * Appends a message with the case's next Seq; run in a transaction. The case row is locked first
-     * (FOR UPDATE), so a message with the same ClientId committed meanwhile is seen and returned
-     * (`stored: false`) instead of stored twice; then `last_seq + 1 … RETURNING` numbers it.
+     * Appends a message with the case's next Seq; run in a transaction. `UPDATE … SET last_seq =
+     * last_seq + 1 … RETURNING` numbers it and locks the case row until commit, so messages of one case
+     * are numbered in commit order without gaps. A message whose ClientId is already stored is not
+     * inserted (`ON CONFLICT DO NOTHING` on the unique (case_uid, client_id)): the answer is then
+     * `duplicate`, and the caller rolls the numbering back and answers the stored one. Null when the
+     * case is not an open one.
      */
-    async appendMessage(caseUid: string, m: NewChatMessage): Promise<{ message: ChatActivity; stored: boolean }> {
-      await db.select({ uid: supportCases.uid }).from(supportCases).where(eq(supportCases.uid, caseUid)).for('update');
-      if (m.clientId !== null) {
-        const existing = await this.messageByClientId(caseUid, m.clientId);
-        if (existing) return { message: existing, stored: false };
-      }
+    async appendMessage(caseUid: string, m: NewChatMessage): Promise<{ message: ChatActivity } | { duplicate: true } | null> {
       const [numbered] = await db.update(supportCases).set({ lastSeq: sql`${supportCases.lastSeq} + 1`, updated: m.created })
-        .where(eq(supportCases.uid, caseUid)).returning({ seq: supportCases.lastSeq });
-      const [row] = await db.insert(supportCaseActivities).values({ ...m, caseUid, seq: numbered!.seq }).returning();
-      return { message: row!, stored: true };
+        .where(and(eq(supportCases.uid, caseUid), eq(supportCases.status, 'open'))).returning({ seq: supportCases.lastSeq });
+      if (!numbered) return null;
+      const [row] = await db.insert(supportCaseActivities).values({ ...m, caseUid, seq: numbered.seq })
+        .onConflictDoNothing({ target: [supportCaseActivities.caseUid, supportCaseActivities.clientId] }).returning();
+      return row ? { message: row } : { duplicate: true };
     },
 
     /** A file sent in a chat, linked to its message (the bytes in `files`, like a help-form attachment). */

@@ -56,7 +56,7 @@ const CHECKED = withUrlsChecked(OPTIONS);
 
 /**
  * Sanitizing is deterministic, so the answer for a text is remembered (a few hundred texts at
- * most: a catalogue's descriptions and the terms); reads of the catalogue then cost a lookup.
+ * most: a catalogue's descriptions and the terms, and the latest chat replies); reads of the catalogue then cost a lookup.
  */
 const MEMO_MAX = 256;
 const memo = new Map<string, string>();
@@ -67,7 +67,9 @@ export function sanitizeRichText(html: string | null): string | null {
   const known = memo.get(html);
   if (known !== undefined) return known;
   const clean = sanitizeHtml(html, CHECKED);
-  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+  if (memo.size >= MEMO_MAX - 1) { memo.delete(memo.keys().next().value!); memo.delete(memo.keys().next().value!); }
   memo.set(html, clean);
+  // Sanitizing a clean text gives it back: the read right after a write (a chat reply's echo) costs a lookup.
+  memo.set(clean, clean);
   return clean;
 }
