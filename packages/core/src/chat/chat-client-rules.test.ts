@@ -19,10 +19,10 @@ describe('reconnect schedule', () => {
 
 describe('start rule', () => {
   it('starts at load only on a page with the chat, opened earlier or signed in', () => {
-    expect(startsAtLoad({ pageHasChat: true, openedThisSession: false, signedIn: false })).toBe(false);
-    expect(startsAtLoad({ pageHasChat: true, openedThisSession: true, signedIn: false })).toBe(true);
-    expect(startsAtLoad({ pageHasChat: true, openedThisSession: false, signedIn: true })).toBe(true);
-    expect(startsAtLoad({ pageHasChat: false, openedThisSession: true, signedIn: true })).toBe(false);
+    expect(startsAtLoad(true, false, false)).toBe(false);
+    expect(startsAtLoad(true, true, false)).toBe(true);
+    expect(startsAtLoad(true, false, true)).toBe(true);
+    expect(startsAtLoad(false, true, true)).toBe(false);
   });
 });
 

@@ -7,23 +7,20 @@
 import { CHAT_OPENED_SESSION_KEY, startsAtLoad } from '@portico/core/chat/chat-start';
 import type { Runtime } from '../shared/runtime-types.ts';
 
-const CHAT_TRIGGERS = '[data-portico-popup="chat"], [data-portico-embed="chat"]';
-
-export function watchChat(runtime: Runtime): void {
-  const atLoad = () => {
-    let openedThisSession = false;
-    try {
-      openedThisSession = sessionStorage.getItem(CHAT_OPENED_SESSION_KEY) === '1';
-    } catch {
-      /* storage blocked: only the panel starts the chat */
-    }
-    const pageHasChat = document.querySelector(CHAT_TRIGGERS) !== null;
-    if (!startsAtLoad({ pageHasChat, openedThisSession, signedIn: runtime.token.get() !== null })) return;
-    const url = new URL('chunks/chat.js', runtime.config.baseUrl).href;
-    (import(/* @vite-ignore */ url) as Promise<{ startChat(r: Runtime): void }>)
-      .then((chat) => chat.startChat(runtime))
-      .catch((err: unknown) => console.warn('[portico] chat: could not start', err));
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', atLoad, { once: true });
-  else atLoad();
+/**
+ * Called once the document is parsed (triggers.ts, with its first scan). Reading storage only: nothing is
+ * written before the chat starts.
+ */
+export function startChatAtLoad(runtime: Runtime): void {
+  // Written tersely: every page downloads these bytes (the first screen's budget, bench/bundle-size.mjs).
+  let opened = false;
+  try {
+    opened = !!sessionStorage.getItem(CHAT_OPENED_SESSION_KEY);
+  } catch {
+    /* storage blocked: only the panel starts the chat */
+  }
+  // A Chat trigger only: an embedded chat is the panel itself, which starts the chat when it mounts.
+  if (!startsAtLoad(!!document.querySelector('[data-portico-popup="chat"]'), opened, !!runtime.token.get())) return;
+  (import(/* @vite-ignore */ new URL('chunks/chat.js', runtime.config.baseUrl).href) as Promise<{ startChat(r: Runtime): void }>)
+    .then((chat) => chat.startChat(runtime), console.warn);
 }

@@ -21,7 +21,7 @@ import { prefetchSettings } from './settings-prefetch.ts';
 import { warmUpNumberFormat } from './warm-up.ts';
 import { takeAccessToken } from './address-token.ts';
 import { watchHostState } from './host-state.ts';
-import { watchChat } from './chat-trigger.ts';
+import { startChatAtLoad } from './chat-trigger.ts';
 
 type EmbedTarget = HTMLElement | string;
 type WidgetState = StateName | '__controls';
@@ -263,12 +263,12 @@ function boot(): void {
       void (here ? embed(element, landing.state, landing.params) : embed(element, state, formUid ? { formUid } : undefined)).catch((e: unknown) => console.error(e));
     },
     removed: (element) => void unembed(element),
+    // The chat's start at load when the start rule says so (chat-trigger.ts).
+    ready: () => startChatAtLoad(runtime),
   });
   // After the embeds have started their downloads: the host-page state reads the token, and the
   // page's first localStorage access (~8 ms) then runs while the chunks are on their way.
   const currentUser = watchHostState({ token, events, logout: () => void logout() });
-  // The Chat trigger's unread badge, and the chat's start at load when the start rule says so (chat-trigger.ts).
-  watchChat(runtime);
   if (landing) {
     const land = () => {
       if (landingDone) return;
