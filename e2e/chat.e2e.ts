@@ -258,6 +258,30 @@ describe('live chat in Chromium', () => {
     await page.close();
   });
 
+  test('the start rule: after the panel was opened in this browser session, a reload starts the chat at load and the Chat button counts', async () => {
+    // The Northwind site: its Chat button is in the HTML, so the loader finds it when the document is parsed.
+    const page = await session.context.newPage();
+    await page.goto(new URL('/', server.url).href);
+    await page.waitForFunction(() => 'Portico' in window);
+    const email = uniqueEmail('returning');
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Type your message...' }).waitFor();
+    await say(dialog, 'First visit');
+    await giveEmail(dialog, email);
+    await dialog.getByRole('heading', { name: `Chatting with ${COMPANY}`, level: 2 }).waitFor();
+    const chat = await chatOf(email);
+    const socket = page.waitForEvent('websocket', { timeout: 20_000 });
+    await page.reload();
+    await socket; // no click: the loader started the chat
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await operatorSays(chat.Uid, 'Welcome back');
+    // The button keeps its label ('Chat with us'); the badge inside it shows the count.
+    const badge = page.getByRole('button', { name: 'Chat with us' }).locator('[data-portico-chat-badge]');
+    await expect.poll(() => badge.isVisible().then((v) => (v ? badge.textContent() : null))).toBe('1');
+    await page.close();
+  });
+
   test('demo mode: the scripted operator answers, with no request to a server and no socket', async () => {
     const page = await session.context.newPage();
     const calls: string[] = [];
