@@ -40,7 +40,7 @@ describe('demo mode', () => {
     await openAndClose(page, 'selectPlan', 'Choose a plan');
     await openAndClose(page, 'profileView', 'Profile');
     await openAndClose(page, 'login', 'Log in');
-    // Issue 15: nothing leads to 'not available yet'. Since issue 18 every named state has a screen (chat: the offline panel).
+    // Issue 15: nothing leads to 'not available yet'. Since issue 18 every named state has a screen (chat: the live panel since issue 19, the offline panel while no operator is online).
     expect(await page.getByText('not available yet', { exact: false }).count()).toBe(0);
 
     // Persona switcher: the embedded profile follows the persona.

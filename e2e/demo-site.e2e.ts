@@ -38,7 +38,7 @@ describe('the Northwind site', () => {
     // The pricing section holds the embedded plan list, with the server's plans.
     const plans = page.getByRole('region', { name: 'Simple pricing' }).getByRole('region', { name: 'Choose a plan' });
     expect((await plans.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Free', 'Pro', 'Starter', 'Team']);
-    // Issue 18: the Chat button is back; the chat state shows the offline panel (support.e2e.ts opens it).
+    // Issue 18: the Chat button is back; the chat state shows the live panel or, with no operator online, the offline one (chat.e2e.ts, support.e2e.ts).
     expect(await page.getByRole('button', { name: 'Chat with us' }).isVisible()).toBe(true);
 
     // Signed out: no Account link in the header (it shows for members, beside their name and Log out); the footer links the account page.

@@ -2,8 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { browserPerFile } from './support/browser.ts';
 import { serverUrl } from './support/demo-page.ts';
 import { recordTransfers, totalBytes } from './support/transferred.ts';
+import { serverPerFile } from './support/signup.ts';
+import { apiCalls } from './support/api-calls.ts';
 
 const session = browserPerFile();
+// The chat's weight is measured with an operator online (the live panel), so on a server of this file's own with an admin key.
+const CHAT_ADMIN_KEY = 'e2e-page-weight-admin-key-0123456789';
+const chatServer = serverPerFile({ PORTICO_ADMIN_KEY: CHAT_ADMIN_KEY });
+const chatApi = apiCalls(() => chatServer.url, CHAT_ADMIN_KEY);
+/** Issue 19: after the panel opens, what the chat itself downloads (app.js aside, which every widget needs). */
+const CHAT_BUDGET_BYTES = 40 * 1024;
 
 // Issue 13 (was 100 KB in issue 6 item 7): a visitor's first screen (a host page with the loader and
 // one selectPlan embed) costs at most 91 KB over the wire (90 KB until issue 15: the plan cards now state
@@ -49,5 +57,43 @@ describe('bytes over the wire (measured in Chromium)', () => {
     // A preload the app's own import did not reuse would show as a second download.
     expect(chunks.toSorted(), chunks.join('\n')).toEqual([...new Set(chunks)].toSorted());
     expect(chunks).toEqual(expect.arrayContaining(['/chunks/app.js', ...preloaded]));
+  });
+
+  test("the Chat button costs nothing before it is opened (no chunk, socket or storage of the chat); then the chat's own bytes are at most 40 KB", async () => {
+    expect((await chatApi('PUT', '/api/v1/admin/chat/presence', { admin: true, body: { Operator: 'weight', Online: true } })).status).toBe(200);
+    const page = await session.context.newPage();
+    // The smallest host page (the loader and a selectPlan embed, which this test does not count) with a Chat button added.
+    const host = new URL('/minimal.html', chatServer.url).href;
+    const transfers = recordTransfers(page);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(host);
+    await page.waitForFunction(() => 'Portico' in window);
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<button type="button" data-portico-popup="chat">Chat</button>'));
+    await page.getByRole('region', { name: 'Choose a plan' }).waitFor();
+    await transfers.settle();
+    // Nothing of the chat: no chunk of it, no socket, nothing stored.
+    const before = transfers.of('first screen').map((t) => t.path);
+    expect(before.filter((p) => /chat|socket|support/.test(p)), before.join('\n')).toEqual([]);
+    expect(sockets).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).length + Object.keys(sessionStorage).length)).toBe(0);
+
+    transfers.step = 'chat opened';
+    await page.getByRole('button', { name: 'Chat' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Type your message...' }).waitFor();
+    await page.getByRole('dialog').getByRole('heading', { level: 2, name: 'Hi there 👋' }).waitFor();
+    await transfers.settle();
+    const opened = transfers.of('chat opened');
+    const report = opened.map((t) => `${t.transferredBytes} ${t.contentEncoding} ${t.path}`).join('\n');
+    expect(sockets.map((u) => new URL(u).pathname)).toEqual(['/api/v1/chat/hub/']);
+    const paths = opened.map((t) => t.path);
+    expect(paths, report).toEqual(expect.arrayContaining(['/chunks/chat.js', '/chunks/chat-socket.js', '/api/v1/support/settings']));
+    expect(paths.filter((p) => p === '/chunks/chat-demo.js'), report).toEqual([]);
+    // app.js came with the page's embed; anything else is what opening the chat cost (the popup frame included).
+    const chatOwn = opened.filter((t) => t.path !== '/chunks/app.js');
+    expect(chatOwn.filter((t) => t.type === 'script' && t.contentEncoding !== 'br' && t.bodyBytes > 1024), report).toEqual([]);
+    console.log(`[page-weight] chat after opening: ${totalBytes(chatOwn)} bytes beside app.js (${totalBytes(opened)} with it)\n${report}`);
+    expect(totalBytes(chatOwn), report).toBeLessThanOrEqual(CHAT_BUDGET_BYTES);
+    await page.close();
   });
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { auditBothThemes, POPUP_HOST } from './support/axe.ts';
 import { browserPerFile } from './support/browser.ts';
-import { openDemoPage, screenshotPath } from './support/demo-page.ts';
+import { openDemoPage } from './support/demo-page.ts';
 import { captchaSolved, openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
 import { decodedMail, mailboxPerFile } from './support/mailbox.ts';
 import { apiCalls } from './support/api-calls.ts';
@@ -98,10 +98,10 @@ describe('the help form in Chromium', () => {
 });
 
 describe('the offline chat panel', () => {
-  test("the demo site's Chat button opens 'Hi there'; 'Submit help request' shows the form; demo mode answers without a server call", async () => {
-    const page = await openDemoPage(session.context, '/?demo=1');
-    const calls: string[] = [];
-    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(r.url()); });
+  // Issue 19: demo mode's chat has a scripted operator online (e2e/chat.e2e.ts), so the offline panel is the
+  // server's while no operator is online; the form it reveals is the help form tested above.
+  test("the demo site's Chat button opens 'Hi there' while no operator is online; 'Submit help request' shows the form", async () => {
+    const page = await openDemoPage(session.context, '/');
     await page.getByRole('button', { name: 'Chat with us' }).click();
     const panel = page.getByRole('dialog', { name: 'Hi there' });
     await panel.getByText("We're busy right now, but if you submit a help request we'll get right back to you.").waitFor();
@@ -110,10 +110,6 @@ describe('the offline chat panel', () => {
     await fillForm(panel, 'visitor@example.com', 'From the chat');
     await panel.getByLabel('Attachments').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('some notes') }]);
     await lookAt(page, panel, 'chat-offline-form');
-    await panel.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('dialog', { name: 'Thank you' }).getByText("We'll be in touch soon.").waitFor();
-    expect(calls).toEqual([]);
-    await page.screenshot({ path: screenshotPath('chat-offline-thank-you-page') });
     await page.close();
   });
 });

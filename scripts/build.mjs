@@ -28,7 +28,7 @@ const mtime = (p) => (existsSync(path.join(root, p)) ? statSync(path.join(root, 
 const stale = (output, inputs) => force || mtime(output) < newest(inputs);
 
 const t0 = performance.now();
-if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/widget/demo', 'packages/widget/vite.config.ts', 'packages/widget/vite.loader.config.ts', 'packages/widget/vite.build-plugins.ts', 'packages/core/src'])) {
+if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/widget/demo', 'packages/widget/vite.config.ts', 'packages/widget/vite.loader.config.ts', 'packages/widget/vite.chat-socket.config.ts', 'packages/widget/vite.build-plugins.ts', 'packages/core/src'])) {
   const r = spawnSync('npm', ['run', 'build', '-w', '@portico/widget', '--silent'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

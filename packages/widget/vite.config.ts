@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { plainDynamicImports, screenChunksPlugin } from './vite.build-plugins.ts';
 
 /**
- * Build 1 of 2: the widget app (React, screens) as ES module chunks under
+ * Build 1 of 3: the widget app (React, screens) as ES module chunks under
  * dist/chunks/. The entry has the stable name dist/chunks/app.js so the loader
  * (vite.loader.config.ts, build 2) can import it relative to its own URL.
  * Every other chunk is hashed. Runs first and empties dist/.
@@ -28,7 +28,11 @@ export default defineConfig({
     modulePreload: false,
     cssCodeSplit: false,
     rollupOptions: {
-      input: { app: 'src/app/index.tsx' },
+      // chat.js: the page's chat session (issue 19), a stable name the loader imports when the start rule starts
+      // the chat at load, and the chat screen imports relatively (the same file, so the same session). Its
+      // transports are imported by URL: demo mode's scripted operator is an entry here, Socket.IO is build 3
+      // (vite.chat-socket.config.ts).
+      input: { app: 'src/app/index.tsx', chat: 'src/chat/chat-entry.ts', 'chat-demo': 'src/demo/demo-chat.ts' },
       preserveEntrySignatures: 'allow-extension',
       output: {
         format: 'es',

@@ -16,7 +16,7 @@ function hostileDemoPage(): Plugin {
 }
 
 /**
- * Build 2 of 2: the loader dist/portico.js, a classic script (IIFE) with no
+ * Build 2 of 3: the loader dist/portico.js, a classic script (IIFE) with no
  * React. It also copies the demo host pages (demo/: the Northwind site, the developer harness, minimal.html) into dist/.
  */
 export default defineConfig({

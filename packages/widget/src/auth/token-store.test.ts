@@ -79,7 +79,7 @@ describe('token store', () => {
     events.on('logout', () => seen.push('logout'));
     const store = createTokenStore(events, mem.storage);
     store.set('a.b.c');
-    forgetSignIn(store, events);
+    forgetSignIn(store, events, 'https://portico.example');
     expect(store.get()).toBeNull();
     expect(mem.data.has(ACCESS_TOKEN_STORAGE_KEY)).toBe(false);
     expect(seen).toEqual(['accessToken.set', 'accessToken.set', 'logout']);

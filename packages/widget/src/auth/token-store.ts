@@ -1,7 +1,7 @@
 import { decodeJwtPayload } from './jwt.ts';
 import type { Emitter } from '../shared/events.ts';
 import type { TokenApi } from '../shared/runtime-types.ts';
-import { VISITOR_ID_STORAGE_KEY } from '../shared/visitor-id.ts';
+import { visitorIdStorageKey } from '../shared/visitor-id.ts';
 
 /** localStorage key of the persisted access token (docs/widget.md). */
 export const ACCESS_TOKEN_STORAGE_KEY = 'portico.accessToken';
@@ -81,10 +81,10 @@ export function followOtherTabs(store: { adopt(next: string | null): void }, sto
  * server has been told: forget the token (other tabs follow through storage) and the visitor
  * identifier, and tell the page.
  */
-export function forgetSignIn(token: TokenApi, events: Emitter): void {
+export function forgetSignIn(token: TokenApi, events: Emitter, server: string): void {
   token.set(null);
   try {
-    window.localStorage.removeItem(VISITOR_ID_STORAGE_KEY);
+    window.localStorage.removeItem(visitorIdStorageKey(server));
   } catch {
     /* storage blocked: nothing stored */
   }

@@ -4,18 +4,21 @@ import {
 } from '@portico/core/support/support-limits';
 import { DemoRefusal } from './demo-transport.ts';
 
-/** GET /support/settings in demo mode: no captcha, the real limits, chat offline (as a server until live chat). */
+/** GET /support/settings in demo mode: no captcha, the real limits, and the demo operator online (demo-chat.ts answers). */
 export function demoSupportSettings() {
   return {
     Captcha: { Provider: 'none' as const, SiteKey: null },
     Attachments: { MaxFiles: SUPPORT_ATTACHMENT_MAX_FILES, MaxFileBytes: SUPPORT_ATTACHMENT_MAX_BYTES, Extensions: [...SUPPORT_ATTACHMENT_EXTENSIONS], ContentTypes: [...SUPPORT_ATTACHMENT_TYPES] },
     Limits: { SubjectMaxLength: SUPPORT_SUBJECT_MAX_LENGTH, BodyMaxLength: SUPPORT_BODY_MAX_LENGTH },
-    Chat: { Online: false },
+    Chat: {
+      Online: true, IntroHeading: 'Questions? Chat with us', IntroMessage: 'Our team usually answers within a few minutes.',
+      RequireEmail: false, RequireEmailMessage: 'Please leave your email so we can follow up.',
+    },
   };
 }
 
 let demoCaseNumber = 1000;
-const CONTENT_TYPE: Record<string, (typeof SUPPORT_ATTACHMENT_TYPES)[number]> = {
+export const CONTENT_TYPE: Record<string, (typeof SUPPORT_ATTACHMENT_TYPES)[number]> = {
   csv: 'text/csv', txt: 'text/plain', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };

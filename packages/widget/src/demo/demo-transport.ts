@@ -67,6 +67,8 @@ const ROUTES: Route[] = [
   // Support (issue 18): the help form's settings and a case, answered here; nothing is sent.
   route('get', '/api/v1/support/settings', async () => (await import('./demo-support.ts')).demoSupportSettings()),
   route('post', '/api/v1/public/support/cases', async (req) => (await import('./demo-support.ts')).demoCreateCase(req.files, req.now)),
+  // Live chat (issue 19): a visitor's attachment goes to the scripted operator's conversation (nothing is sent).
+  route('post', '/api/v1/chats/{caseUid}/documents', async (req) => (await import('./demo-chat-upload.ts')).demoChatUpload(req.files.file)),
   route('get', '/api/v1/public/billing/discountcoupons/exists', () => ({ Result: DEMO_COUPONS.some((c) => c.IsActive) })),
   route('get', '/api/v1/public/billing/discountcoupons/{code}', async (req) =>
     (await import('./demo-billing.ts')).lookUpCoupon(String(req.pathParams.code), typeof req.query.planUid === 'string' ? req.query.planUid : null, req.now)),

@@ -33,3 +33,14 @@ export function formatLongDate(value: string, locale: string, timeZone?: string)
     return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
 }
+
+/** A chat message's time in the reader's local time (spec 2 section 9: "Chat message time in local time format"), e.g. '10:42 AM'. */
+export function formatLocalTime(value: string, locale: string, timeZone?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  try {
+    return new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  }
+}

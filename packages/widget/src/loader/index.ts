@@ -21,6 +21,7 @@ import { prefetchSettings } from './settings-prefetch.ts';
 import { warmUpNumberFormat } from './warm-up.ts';
 import { takeAccessToken } from './address-token.ts';
 import { watchHostState } from './host-state.ts';
+import { startChatAtLoad } from './chat-trigger.ts';
 
 type EmbedTarget = HTMLElement | string;
 type WidgetState = StateName | '__controls';
@@ -168,7 +169,7 @@ function boot(): void {
     } catch {
       /* offline, refused or too slow: the browser signs out all the same */
     }
-    forgetSignIn(token, events);
+    forgetSignIn(token, events, config.server);
   }
 
   const api = {
@@ -262,6 +263,8 @@ function boot(): void {
       void (here ? embed(element, landing.state, landing.params) : embed(element, state, formUid ? { formUid } : undefined)).catch((e: unknown) => console.error(e));
     },
     removed: (element) => void unembed(element),
+    // The chat's start at load when the start rule says so (chat-trigger.ts).
+    ready: () => startChatAtLoad(runtime),
   });
   // After the embeds have started their downloads: the host-page state reads the token, and the
   // page's first localStorage access (~8 ms) then runs while the chunks are on their way.

@@ -24,6 +24,8 @@ export interface TriggerHandlers {
   openPopup(state: string, trigger: HTMLElement): void;
   embed(element: HTMLElement, state: string): void;
   removed(element: HTMLElement): void;
+  /** Once the document is parsed, after the first scan (the chat's start rule, chat-trigger.ts). */
+  ready(): void;
 }
 
 export function watchTriggers(handlers: TriggerHandlers): void {
@@ -56,6 +58,7 @@ export function watchTriggers(handlers: TriggerHandlers): void {
   };
   const start = () => {
     scan(document);
+    handlers.ready();
     new MutationObserver((records) => {
       for (const record of records) {
         if (record.type === 'attributes' && record.target instanceof HTMLElement) {

@@ -4,6 +4,8 @@ export const PORTICO_EVENTS = [
   'signup.preRegister', 'signup', 'subscription.update', 'paymentInformation.update', 'profile.update', 'logout',
   // Signed in, signed out, a new token or an expired one: detail { user } (loader/host-state.ts).
   'session.changed',
+  // The live chat's unread counter changed: detail { count } (chat/chat-entry.ts, which also draws the Chat triggers' badge).
+  'chat.unread',
 ] as const;
 export type PorticoEvent = (typeof PORTICO_EVENTS)[number];
 export type PorticoListener = (detail: unknown) => void;

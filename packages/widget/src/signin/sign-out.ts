@@ -12,5 +12,5 @@ export async function signOut(runtime: Runtime): Promise<void> {
   if (runtime.token.get()) {
     await apiClientFor(runtime).request('post', '/api/v1/tokens/logout', {}).catch(() => undefined);
   }
-  forgetSignIn(runtime.token, runtime.events);
+  forgetSignIn(runtime.token, runtime.events, runtime.config.server);
 }
