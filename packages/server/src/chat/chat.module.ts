@@ -4,14 +4,17 @@ import { guardRoutes } from '../http/route-auth.ts';
 import { chatAdminRoutes } from './chat-admin.routes.ts';
 import { chatDocumentsRoutes } from './chat-documents.routes.ts';
 import { createChatHub, type ChatHub } from './chat-hub.ts';
-import type { ChatDeps } from './chat-messages.ts';
+import { agentReply, type ChatDeps } from './chat-messages.ts';
 import { CHAT_RATE_LIMITS } from './chat.rate-limits.ts';
 import { chatRepository } from './chat.repository.ts';
+
+/** The hub plus what other features ask of the chat: an operator's reply, stored and delivered (the console, issue 20). */
+export type ChatService = ChatHub & { agentReply(caseUid: string, input: { AgentName: string; Comment: string }): ReturnType<typeof agentReply> };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live chat's hub (issue 19): its Socket.IO server, delivery to a visitor's room, operator presence. */
-    chat: ChatHub;
+    chat: ChatService;
   }
 }
 
@@ -22,8 +25,8 @@ declare module 'fastify' {
  */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = await createChatHub(app, ctx, { redisUrl: ctx.realtime.redisUrl, redisPrefix: ctx.realtime.redisPrefix });
-  app.decorate('chat', hub);
   const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub };
+  app.decorate('chat', Object.assign(hub, { agentReply: (caseUid: string, input: { AgentName: string; Comment: string }) => agentReply(deps, caseUid, input) }));
   await app.register(async (scope) => chatDocumentsRoutes(scope, deps));
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', ctx.adminGuard);

@@ -43,8 +43,8 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
 
   await app.register(async (scope) => consoleRoutes(scope, {
     uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox,
-    // SEAM (chat merge): the chat's agentReply; docs/console.md "Chat replies".
-    chatReply: null,
+    // A reply to a chat case is the chat's own agent reply: numbered, stored and delivered to the visitor (app.chat, issue 19).
+    chatReply: async (caseUid, input) => ({ ActivityUid: (await app.chat.agentReply(caseUid, { AgentName: input.AgentName, Comment: input.Comment })).Uid }),
     // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
     limits: [app.auth.signInLimits.perAddress],
     perEmail: app.auth.signInLimits.perEmail,
