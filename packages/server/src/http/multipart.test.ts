@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
+import { createTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/create-test-app.ts';
 import { fingerprinter } from '../testing/db-fingerprint.ts';
 import { bearer, signedInOwner } from '../profile/profile-test-helpers.ts';
 import { nextClient, nonce, registrationBody, registrationConfig } from '../registration/registration-test-helpers.ts';
@@ -17,7 +17,7 @@ const KNOWN_MULTIPART_ROUTES = ['POST /api/v1/crm/registrations', 'POST /api/v1/
 
 let t: TestApp;
 let token: string;
-let routes: { method: string; url: string; secured: boolean }[];
+let routes: { method: string; url: string; scheme: string | null }[];
 let fingerprint: () => Promise<string>;
 
 beforeAll(async () => {
@@ -25,21 +25,27 @@ beforeAll(async () => {
   token = (await signedInOwner(t)).token;
   type Op = { requestBody?: { content?: Record<string, unknown> }; security?: unknown[] };
   const doc = t.app.swagger() as { paths: Record<string, Record<string, Op>> };
-  const found = new Map<string, boolean>();
+  // Each route is called with the credential its document names (a member's token, or the admin key for the
+  // operator's chat files), so the malformed body, not a missing credential, is what refuses it.
+  const found = new Map<string, string | null>();
   for (const [url, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      if (op.requestBody?.content?.['multipart/form-data']) found.set(`${method.toUpperCase()} ${url}`, (op.security ?? []).length > 0);
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s as Record<string, unknown>));
+      if (op.requestBody?.content?.['multipart/form-data']) found.set(`${method.toUpperCase()} ${url}`, schemes[0] ?? null);
     }
   }
-  for (const known of KNOWN_MULTIPART_ROUTES) if (!found.has(known)) found.set(known, known.includes('/profile/'));
-  routes = [...found].map(([key, secured]) => {
+  for (const known of KNOWN_MULTIPART_ROUTES) if (!found.has(known)) found.set(known, known.includes('/profile/') ? 'accessToken' : null);
+  routes = [...found].map(([key, scheme]) => {
     const [method, url] = key.split(' ') as [string, string];
-    return { method, url, secured };
+    return { method, url, scheme };
   });
   // The sessions row of the signed-in owner may be touched by each signed-in call; everything else must not move.
   fingerprint = await fingerprinter(t.database, { ignore: ['sessions'] });
 });
 afterAll(async () => { await t.close(); });
+
+const credential = (scheme: string | null): Record<string, string> =>
+  scheme === 'adminKey' ? { authorization: `Bearer ${TEST_ADMIN_KEY}` } : scheme ? bearer(token) : {};
 
 const B = 'PorticoBoundary7MA4YWxkTrZu0gW';
 const disposition = (name: string, filename?: string) => `Content-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}`;
@@ -96,7 +102,7 @@ describe('malformed multipart/form-data on every multipart route', () => {
       const before = await fingerprint();
       const res = await t.request({
         method: route.method as 'POST' | 'PUT', url: route.url, remoteAddress: nextClient(), payload: malformed.body(json),
-        headers: { 'content-type': malformed.contentType, ...(route.secured ? bearer(token) : {}) },
+        headers: { 'content-type': malformed.contentType, ...credential(route.scheme) },
       });
       const where = `${route.method} ${route.url}: ${res.body}`;
       expect(res.statusCode, where).toBe(400);
