@@ -5,6 +5,9 @@ import { fingerprinter } from '../testing/db-fingerprint.ts';
 import { bearer, multipartPhoto, signedInOwner } from '../profile/profile-test-helpers.ts';
 import { nextClient, nonce, registrationBody, registrationConfig } from '../registration/registration-test-helpers.ts';
 import { jpegDeclaring, pngDeclaring } from './test-images.ts';
+import type { ChatMessage } from '@portico/core/chat/chat-protocol';
+import { call, chatClient, connected, sendInput } from '../testing/chat-client.ts';
+import { TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
 
 // A decompression bomb is a small file whose header declares a huge image; anything that decodes
 // it (a browser showing the photo, a thumbnailer) allocates width × height × 4 bytes. Every upload
@@ -13,10 +16,18 @@ import { jpegDeclaring, pngDeclaring } from './test-images.ts';
 let t: TestApp;
 let token: string;
 let fingerprint: () => Promise<string>;
+/** A visitor's chat (issue 19): its files go to their conversation with the visitor's uvi, or the operator's with the admin key. */
+const chat = { caseUid: '', uvi: '' };
 
 beforeAll(async () => {
   t = await createTestApp({ config: registrationConfig() });
   token = (await signedInOwner(t)).token;
+  const visitor = chatClient(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+  const { issuedUvi } = await connected(visitor);
+  const sent = await call<ChatMessage>(visitor, 'send', sendInput('pixels-1', 'a picture follows'));
+  if (!sent.ok) throw new Error(sent.error.Message);
+  Object.assign(chat, { caseUid: sent.data.Case.Uid, uvi: issuedUvi! });
+  visitor.close();
   fingerprint = await fingerprinter(t.database, { ignore: ['sessions'] });
 });
 afterAll(async () => { await t.close(); });
@@ -52,6 +63,15 @@ const UPLOADS: Record<string, () => Promise<Send>> = {
     const body = registrationBody();
     return (image, filename) => t.request({ method: 'POST', url: '/api/v1/crm/registrations/validate', remoteAddress: nextClient(), ...form([{ name: 'account', value: JSON.stringify(body) }, { name: 'profileImage', value: image, filename }]) });
   },
+  // Chat files (issue 19): the visitor's and the operator's, checked by the same content check.
+  'POST /api/v1/chats/{caseUid}/documents': async () => (image, filename) => t.request({
+    method: 'POST', url: `/api/v1/chats/${chat.caseUid}/documents?uvi=${chat.uvi}`, remoteAddress: nextClient(),
+    ...form([{ name: 'file', value: image, filename, type: 'image/png' }]),
+  }),
+  'POST /api/v1/admin/chats/{caseUid}/documents': async () => (image, filename) => {
+    const f = form([{ name: 'AgentName', value: 'Ana' }, { name: 'file', value: image, filename, type: 'image/png' }]);
+    return t.request({ method: 'POST', url: `/api/v1/admin/chats/${chat.caseUid}/documents`, payload: f.payload, headers: { ...f.headers, authorization: `Bearer ${TEST_ADMIN_KEY}` } });
+  },
   'PUT /api/v1/profile/photo': async () => (image, filename) => {
     const { payload, headers } = multipartPhoto(image, filename);
     return t.request({ method: 'PUT', url: '/api/v1/profile/photo', headers: { ...headers, ...bearer(token) }, payload });
@@ -59,7 +79,7 @@ const UPLOADS: Record<string, () => Promise<Send>> = {
 };
 
 /** The field a refusal names: the photo's, or the help form's first attachment. */
-const fieldOf = (route: string) => (route.includes('/support/') ? 'files[0]' : 'Person.profileImage');
+const fieldOf = (route: string) => (route.includes('/support/') ? 'files[0]' : route.includes('/chats/') ? 'file' : 'Person.profileImage');
 
 describe(`every image upload refuses more than ${IMAGE_MAX_PIXELS.toLocaleString('en-US')} pixels, read from the header`, () => {
   it('covers every route of the OpenAPI document that takes a file', () => {
