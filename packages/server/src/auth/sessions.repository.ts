@@ -4,22 +4,12 @@ import { paginate } from '../db/paginate.ts';
 import { sessions } from '../db/schema.ts';
 import type { Page, PageRequest } from '../http/list.ts';
 import { sessionNotices } from './session-notices.ts';
+import type { SessionTimes } from './sessions.ts';
 
-export interface StoredSession {
-  uid: string;
+/** A member's session: the times every session has (sessions.ts `SessionTimes`) plus whose it is. */
+export interface StoredSession extends SessionTimes {
   personUid: string;
   accountUid: string | null;
-  created: Date;
-  lastSeen: Date;
-  idleExpires: Date;
-  absoluteExpires: Date;
-  ended: Date | null;
-  endReason: string | null;
-  /** The sign-in or the last re-authentication on this session (auth/reauthentication.ts). */
-  authenticatedAt: Date;
-  /** The User-Agent and client address at sign-in, for the person's session list (null when not sent). */
-  userAgent: string | null;
-  ip: string | null;
 }
 
 /**

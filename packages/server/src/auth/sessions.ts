@@ -28,7 +28,9 @@ export interface SessionTimes {
   absoluteExpires: Date;
   ended: Date | null;
   endReason: string | null;
+  /** The sign-in or the last re-authentication on this session (auth/reauthentication.ts). */
   authenticatedAt: Date;
+  /** The User-Agent and client address at sign-in, for the session list (null when not sent). */
   userAgent: string | null;
   ip: string | null;
 }
