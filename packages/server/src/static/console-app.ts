@@ -19,13 +19,14 @@ export async function consoleAppRoutes(app: FastifyInstance, dist: string): Prom
       reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does this for you).'));
     return;
   }
-  app.get('/console', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/console/', 301));
   await app.register(fastifyStatic, {
     root,
     prefix: '/console/',
     index: ['index.html'],
     // The widget's own registration (demo pages) owns reply.sendFile; this one only answers its prefix.
     decorateReply: false,
+    // /console (no slash) goes to /console/, so the page's relative URLs resolve under it.
+    redirect: true,
     preCompressed: true,
     lastModified: false,
     acceptRanges: false,

@@ -57,7 +57,7 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const count = data?.Activities.length ?? 0;
   useEffect(() => {
     const el = logRef.current;
@@ -114,10 +114,13 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
             : <button type="button" className="p-btn p-btn-secondary" disabled={busy} onClick={() => void act(() => api.request('post', '/api/v1/console/cases/{uid}/reopen', { path: { uid } }))}>{t('console.conversation.reopen')}</button>}
         </div>
       </header>
-      <ol className="c-activities" ref={logRef} role="log" aria-label={t('console.conversation.activities')} tabIndex={0}>
-        {data.Activities.map((a) => <ActivityItem key={a.Uid} a={a} files={attachmentsOf(a.Uid)} token={token} caseUid={uid} />)}
-        {loose.length > 0 && <li className="c-act"><Files files={loose} token={token} caseUid={uid} /></li>}
-      </ol>
+      {/* The log is a scrolling region around the list: a role on the <ol> itself would take its list semantics away. */}
+      <div className="c-activities" ref={logRef} role="log" aria-label={t('console.conversation.activities')} tabIndex={0}>
+        <ol className="c-activity-list">
+          {data.Activities.map((a) => <ActivityItem key={a.Uid} a={a} files={attachmentsOf(a.Uid)} token={token} caseUid={uid} />)}
+          {loose.length > 0 && <li className="c-act"><Files files={loose} token={token} caseUid={uid} /></li>}
+        </ol>
+      </div>
       <form className="c-reply" onSubmit={send}>
         {error && <p className="c-error" role="alert">{error}</p>}
         <label className="p-label" htmlFor="c-reply-box">{t('console.conversation.reply')}</label>
