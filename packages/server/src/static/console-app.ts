@@ -25,8 +25,11 @@ export async function consoleAppRoutes(app: FastifyInstance, dist: string): Prom
     index: ['index.html'],
     // The widget's own registration (demo pages) owns reply.sendFile; this one only answers its prefix.
     decorateReply: false,
-    // /console (no slash) goes to /console/, so the page's relative URLs resolve under it.
-    redirect: true,
+    // A route per built file, found at start (the build is fixed for the process's life): nothing else under
+    // /console/ answers, and /console/ itself is a route (the router ignores trailing slashes, so a
+    // wildcard's empty match never reached the index). The page names its assets by absolute URLs (base
+    // /console/), so /console without the slash works as well.
+    wildcard: false,
     preCompressed: true,
     lastModified: false,
     acceptRanges: false,
