@@ -5,7 +5,7 @@ import { parseAttachment } from '@portico/core/chat/chat-text';
 import type { ApiClient } from '../api/http.ts';
 import type { Operation, ResponseBody } from '../api/api-types.ts';
 import { sanitizeRichText } from '../chat/sanitize-rich-text.ts';
-import { formatLocalTime, formatMediumDate } from '../i18n/format-date.ts';
+import { formatLocalTime } from '../i18n/format-date.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { downloadFile } from './console-api.ts';
 import type { ConsoleToken, ConsoleOperator } from './console-token.ts';
@@ -65,7 +65,6 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
   }, [count]);
 
   if (failed && !data) return <section className="c-conversation" aria-label={t('console.conversation.activities')}><p className="c-error" role="alert">{t('console.conversation.loadFailed')}</p></section>;
-  if (!data) return <section className="c-conversation" aria-busy="true" aria-label={t('console.conversation.activities')} />;
 
   const act = async (fn: () => Promise<unknown>) => {
     setBusy(true);
@@ -92,14 +91,15 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send();
   };
-  const chat = data.Source === CaseSource.Chat;
-  const mine = data.Assignee?.OperatorUid === me.uid;
-  const attachmentsOf = (activityUid: string) => data.Attachments.filter((a) => a.ActivityUid === activityUid);
-  const loose = data.Attachments.filter((a) => !a.ActivityUid || !data.Activities.some((x) => x.Uid === a.ActivityUid));
+  // The reply box is there at once (r focuses it, the operator may start typing); the case fills in when it arrives.
+  const chat = data?.Source === CaseSource.Chat;
+  const mine = data?.Assignee?.OperatorUid === me.uid;
+  const attachmentsOf = (activityUid: string) => data?.Attachments.filter((a) => a.ActivityUid === activityUid) ?? [];
+  const loose = data?.Attachments.filter((a) => !a.ActivityUid || !data.Activities.some((x) => x.Uid === a.ActivityUid)) ?? [];
 
   return (
     <section className="c-conversation" aria-labelledby="c-conv-heading">
-      <header className="c-conv-head">
+      {!data ? <header className="c-conv-head"><h2 id="c-conv-heading" className="c-conv-title p-muted">{t('console.inbox.loading')}</h2></header> : <header className="c-conv-head">
         <div>
           <h2 id="c-conv-heading" className="c-conv-title">{t('console.conversation.heading', { number: data.Number, subject: chat ? t('console.conversation.chatSubject', { email: data.Email || t('console.conversation.visitor') }) : data.Subject })}</h2>
           <p className="p-muted p-small">
@@ -113,11 +113,11 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
             ? <button type="button" className="p-btn p-btn-secondary" data-close-conversation disabled={busy} onClick={() => void act(() => api.request('post', '/api/v1/console/cases/{uid}/close', { path: { uid } }))}>{t('console.conversation.close')}</button>
             : <button type="button" className="p-btn p-btn-secondary" disabled={busy} onClick={() => void act(() => api.request('post', '/api/v1/console/cases/{uid}/reopen', { path: { uid } }))}>{t('console.conversation.reopen')}</button>}
         </div>
-      </header>
+      </header>}
       {/* The log is a scrolling region around the list: a role on the <ol> itself would take its list semantics away. */}
-      <div className="c-activities" ref={logRef} role="log" aria-label={t('console.conversation.activities')} tabIndex={0}>
+      <div className="c-activities" ref={logRef} role="log" aria-label={t('console.conversation.activities')} aria-busy={data ? undefined : 'true'} tabIndex={0}>
         <ol className="c-activity-list">
-          {data.Activities.map((a) => <ActivityItem key={a.Uid} a={a} files={attachmentsOf(a.Uid)} token={token} caseUid={uid} />)}
+          {data?.Activities.map((a) => <ActivityItem key={a.Uid} a={a} files={attachmentsOf(a.Uid)} token={token} caseUid={uid} />)}
           {loose.length > 0 && <li className="c-act"><Files files={loose} token={token} caseUid={uid} /></li>}
         </ol>
       </div>
@@ -126,10 +126,9 @@ export function ConversationView({ api, token, me, uid, replyRef, onRead, onChan
         <label className="p-label" htmlFor="c-reply-box">{t('console.conversation.reply')}</label>
         <textarea id="c-reply-box" ref={replyRef} className="p-input c-reply-box" rows={3} value={reply} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} />
         <div className="p-actions-end">
-          <button type="submit" className="p-btn p-btn-primary" disabled={busy || !reply.trim()}>{busy ? t('console.conversation.sending') : t('console.conversation.send')}</button>
+          <button type="submit" className="p-btn p-btn-primary" disabled={busy || !data || !reply.trim()}>{busy ? t('console.conversation.sending') : t('console.conversation.send')}</button>
         </div>
       </form>
-      <span className="p-sr-only" aria-live="polite">{formatMediumDate(data.Updated, i18n.language)}</span>
     </section>
   );
 }
