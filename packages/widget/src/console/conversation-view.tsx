@@ -52,7 +52,7 @@ export function useConversation(api: ApiClient, uid: string, onRead: (uid: strin
 export function ConversationView({ api, token, me, uid, replyRef, onRead, onChanged }: {
   api: ApiClient; token: ConsoleToken; me: ConsoleOperator; uid: string; replyRef: RefObject<HTMLTextAreaElement | null>; onRead: (uid: string) => void; onChanged: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, failed, reload } = useConversation(api, uid, onRead);
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
