@@ -32,6 +32,8 @@ const BENCHES = [
   { name: 'chat-visitors', file: 'chat-visitors.mjs', args: TSX, capSec: 300 },
   // Issue 20: the console's inbox search by email on 100,000 cases on PostgreSQL (p99).
   { name: 'console-inbox-search', file: 'console-inbox-search.mjs', args: TSX, capSec: 240 },
+  // Issue 20: the console's first load, bytes and time to an interactive inbox of 1,000 conversations.
+  { name: 'console-first-load', file: 'console-first-load.mjs', args: TSX, capSec: 180 },
 ];
 const only = process.argv.slice(2);
 

@@ -1,5 +1,6 @@
 // Builds what `npm start`, the e2e tests and the benchmarks run: the widget
-// (Vite) and the server bundle (esbuild). Each part is skipped when its output
+// and the operator console (Vite, packages/widget: its build script ends with
+// vite.console.config.ts → dist/console/) and the server bundle (esbuild). Each part is skipped when its output
 // is newer than every source file it is built from.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -28,7 +29,7 @@ const mtime = (p) => (existsSync(path.join(root, p)) ? statSync(path.join(root, 
 const stale = (output, inputs) => force || mtime(output) < newest(inputs);
 
 const t0 = performance.now();
-if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/widget/demo', 'packages/widget/vite.config.ts', 'packages/widget/vite.loader.config.ts', 'packages/widget/vite.chat-socket.config.ts', 'packages/widget/vite.build-plugins.ts', 'packages/core/src'])) {
+if (stale('packages/widget/dist/portico.js', ['packages/widget/src', 'packages/widget/demo', 'packages/widget/vite.config.ts', 'packages/widget/vite.loader.config.ts', 'packages/widget/vite.chat-socket.config.ts', 'packages/widget/vite.console.config.ts', 'packages/widget/vite.build-plugins.ts', 'packages/core/src']) || !existsSync(path.join(root, 'packages/widget/dist/console/index.html'))) {
   const r = spawnSync('npm', ['run', 'build', '-w', '@portico/widget', '--silent'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

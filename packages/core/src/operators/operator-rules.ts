@@ -9,6 +9,13 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const OPERATOR_NAME_MAX_LENGTH = 100;
 
+/**
+ * The console's tokens have their own audience: the member guard (audience 'portico') refuses them,
+ * and the operator guard refuses members' (docs/console.md "Tokens and audiences"); the console UI
+ * treats any other token as no sign-in.
+ */
+export const CONSOLE_TOKEN_AUDIENCE = 'portico-console';
+
 /** An operator is online while heartbeats arrive within this many milliseconds (PUT /console/presence). */
 export const OPERATOR_PRESENCE_TTL_MS = 45_000;
 

@@ -17,7 +17,7 @@ export interface ChatPresence {
 }
 
 /**
- * Operator presence (docs/chat.md "Operator API"): the database holds each operator's expiry, so
+ * Operator presence (docs/chat.md "Operator API", docs/console.md "Presence"): the database holds each operator's expiry, so
  * every node reaches the same answer. Each node tells only its own sockets (`emitLocal`), when a
  * heartbeat on any node is announced on the bus, or when its timer finds an expiry passed.
  */
@@ -26,7 +26,9 @@ export function chatPresence(deps: { uow: UnitOfWork; clock: ServerClock; bus: E
   let looking: Promise<boolean> | null = null;
   const look = async (): Promise<boolean> => {
     const now = deps.clock.now();
-    const online = anyOperatorOnline(await deps.uow.chat.operatorsOnlineUntil(now), now);
+    // Operators signed in to the console (operators.online_until, PUT /console/presence) and the admin API's
+    // named heartbeats (PUT /admin/chat/presence, for integrations without a console operator) both count.
+    const online = anyOperatorOnline(await deps.uow.chat.operatorsOnlineUntil(now), now) || await deps.uow.operators.anyOnline(now);
     if (known !== null && known !== online) deps.emitLocal(online);
     known = online;
     return online;

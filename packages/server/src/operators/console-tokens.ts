@@ -1,10 +1,7 @@
 import type { SessionClaims } from '../auth/access-tokens.ts';
 
-/**
- * The console's tokens have their own audience: the member guard (audience 'portico') refuses them,
- * and the operator guard refuses members' (docs/console.md "Tokens and audiences").
- */
-export const CONSOLE_TOKEN_AUDIENCE = 'portico-console';
+/** The console's tokens' own audience (core operator-rules.ts; the console UI checks it too). */
+export { CONSOLE_TOKEN_AUDIENCE } from '@portico/core/operators/operator-rules';
 
 /** What an operator's access token says. */
 export interface OperatorClaims extends SessionClaims {

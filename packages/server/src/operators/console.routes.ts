@@ -1,16 +1,20 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../http/app-error.ts';
+import { ErrorCode } from '@portico/core';
+import { SUPPORT_ATTACHMENT_TYPES } from '@portico/core/support/support-limits';
+import { AppError, notFound } from '../http/app-error.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { listAnswer } from '../http/list.ts';
 import type { FlaggingLimit } from '../http/rate-limits.ts';
 import type { InvoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
-import { activity, attachment, summary } from '../support/support-admin.routes.ts';
+import { activity, attachment, attachmentDisposition, summary } from '../support/support-admin.routes.ts';
+import { attachmentParams } from '../support/support.schemas.ts';
+import { autoReplyFor, setAutoReply, type AutoReply } from './auto-reply.ts';
 import { assignToMe, consoleCase, markCaseRead, replyToCase, setCaseStatus, type ConsoleCasesDeps } from './console-cases.ts';
 import type { ConsolePresence } from './console-presence.ts';
 import {
-  caseUidParams, consoleCaseOut, consoleSessionOut, consoleTokenInput, consoleTokenOut, customerOut, inboxItemOut, inboxQuery, presenceInput, presenceOut, replyInput, replyOut,
+  autoReplySchema, caseUidParams, consoleCaseOut, consoleSessionOut, consoleTokenInput, consoleTokenOut, customerOut, inboxItemOut, inboxQuery, presenceInput, presenceOut, replyInput, replyOut,
 } from './console.schemas.ts';
 import { operatorOf } from './operator-guard.ts';
 import { operatorLogout, operatorSignIn, reissueOperatorToken, type OperatorSignInDeps } from './operator-sign-in.ts';
@@ -25,6 +29,8 @@ export interface ConsoleRoutesDeps extends ConsoleCasesDeps, OperatorSignInDeps 
   perEmail: FlaggingLimit;
   presence: ConsolePresence;
   downloads: InvoiceDownloadTokens;
+  /** The company config's support.autoReply: the auto-reply until one is stored. */
+  autoReplyDefault: AutoReply;
 }
 
 /** The console's sign-in (public, rate limited like members'), and behind operatorGuard: tokens, inbox, cases, customer, presence. */
@@ -127,6 +133,32 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleRoutesDep
         Person: c.person ? { Uid: c.person.uid, Email: c.person.email, FirstName: c.person.firstName, LastName: c.person.lastName } : null,
         Accounts: accounts, PastCases: c.pastCases.map(summary),
       };
+    });
+    r.get('/api/v1/console/cases/:uid/attachments/:attachmentUid/data', {
+      config: { apiDocs: { binaryAnswers: { 200: { description: 'The attachment\'s bytes, typed from them at upload, as a download', contentTypes: SUPPORT_ATTACHMENT_TYPES } } } },
+      schema: { tags, summary: 'Download one attachment of a case (always as a download, never rendered; the admin API\'s answer)', params: attachmentParams, response: { 200: z.any().describe('The attachment\'s bytes') } },
+    }, async (req, reply) => {
+      const data = await deps.uow.support.attachmentData(req.params.uid, req.params.attachmentUid);
+      if (!data) throw notFound(`No attachment '${req.params.attachmentUid}' on support case '${req.params.uid}'.`);
+      void reply.header('content-disposition', attachmentDisposition(data.name)).header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox").header('cache-control', 'private, no-store');
+      return reply.type(data.contentType).header('content-length', data.byteSize).send(data.bytes);
+    });
+    // The auto-reply from the console, for operators of role admin (an agent gets 403): the admin API's setting, the same store.
+    const adminOnly = (req: Parameters<typeof operatorOf>[0]) => {
+      if (operatorOf(req).role !== 'admin') throw new AppError(ErrorCode.Forbidden, 'Only an operator of role admin changes the auto-reply.');
+    };
+    r.get('/api/v1/console/auto-reply', {
+      schema: { tags, summary: 'The auto-reply (operators of role admin; 403 for an agent)', response: { 200: autoReplySchema } },
+    }, async (req) => {
+      adminOnly(req);
+      return autoReplyFor(deps.uow, deps.autoReplyDefault);
+    });
+    r.put('/api/v1/console/auto-reply', {
+      schema: { tags, summary: 'Sets the auto-reply (operators of role admin; 403 for an agent)', body: autoReplySchema, response: { 200: autoReplySchema } },
+    }, async (req) => {
+      adminOnly(req);
+      return setAutoReply(deps.uow, req.body);
     });
     r.put('/api/v1/console/presence', {
       schema: { tags, summary: 'Presence heartbeat: the operator is online while heartbeats arrive (send Online true every 30 s; false goes offline at once)', body: presenceInput, response: { 200: presenceOut } },

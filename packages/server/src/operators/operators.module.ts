@@ -8,6 +8,7 @@ import { sessionCache } from '../auth/session-cache.ts';
 import { sessionNotices } from '../auth/session-notices.ts';
 import { invoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
 import { consoleCasesRepository } from './console-cases.repository.ts';
+import { CHAT_PRESENCE_TOPIC } from '../chat/chat-presence.ts';
 import { consolePresence } from './console-presence.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { CONSOLE_TOKEN_AUDIENCE, type OperatorClaims } from './console-tokens.ts';
@@ -48,7 +49,9 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
     limits: [app.auth.signInLimits.perAddress],
     perEmail: app.auth.signInLimits.perEmail,
-    presence: consolePresence({ uow: ctx.uow, clock: ctx.clock }),
+    // One presence: a heartbeat tells every node's chat presence to look again (chat/chat-presence.ts reads operators' online_until).
+    presence: consolePresence({ uow: ctx.uow, clock: ctx.clock, afterBeat: async () => { await ctx.bus.publish(CHAT_PRESENCE_TOPIC, 'console'); } }),
+    autoReplyDefault: ctx.config.support.autoReply ?? { Enabled: false, Text: '' },
     downloads: invoiceDownloadTokens({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer }),
   }));
   await app.register(async (scope) => {

@@ -22,6 +22,9 @@ const FILES: Record<string, string> = {
   'chunks/app.js': script('app'),
   'chunks/select-plan-screen-AbC123_x.js': script('screen'),
   'index.html': `<!doctype html><html lang="en"><head><title>demo</title></head><body>${'<p>demo</p>'.repeat(200)}</body></html>`,
+  // The operator console's build (vite.console.config.ts): its page and a hashed asset.
+  'console/index.html': `<!doctype html><html lang="en"><head><title>Portico console</title><script type="module" src="/console/assets/index-AbCd1234.js"></script></head><body>${'<div id="console"></div>'.repeat(50)}</body></html>`,
+  'console/assets/index-AbCd1234.js': script('console'),
 };
 
 let app: FastifyInstance;
@@ -140,5 +143,30 @@ describe('build-time compression (scripts/precompress.mjs)', () => {
     const file = path.join(dist, 'chunks/app.js');
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(FILES['chunks/app.js']);
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(FILES['chunks/app.js']);
+  });
+});
+
+describe('the operator console at /console/ (console-app.ts)', () => {
+  it('serves its page (strict CSP, revalidated) and its hashed assets (a year), compressed at build time, in production too', async () => {
+    const prod = await buildApp({ config: loadCompanyConfig(), database, bus: memoryBus(), clock: createClock({ adjustable: true }), widgetDist: dist, serveDemo: false });
+    try {
+      const page = await prod.inject({ method: 'GET', url: '/console/', headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(FILES['console/index.html']);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const asset = await prod.inject({ method: 'GET', url: '/console/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(gunzipSync(asset.rawPayload).toString()).toBe(FILES['console/assets/index-AbCd1234.js']);
+      // Without the slash, the same page; outside the build, nothing.
+      expect((await prod.inject({ method: 'GET', url: '/console' })).body).toBe(FILES['console/index.html']);
+      expect((await prod.inject({ method: 'GET', url: '/console/assets/nope-12345678.js' })).statusCode).toBe(404);
+      expect((await prod.inject({ method: 'GET', url: '/console/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });

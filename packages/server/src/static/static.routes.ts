@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.ts';
+import { consoleAppRoutes } from './console-app.ts';
 import { widgetCodeRoutes } from './widget-code.ts';
 
 export { LOADER_MAX_AGE_SECONDS } from './widget-code.ts';
 
 /**
- * Serves the built loader and its chunks (from memory, widget-code.ts) and, unless `serveDemo` is
+ * Serves the built loader and its chunks (from memory, widget-code.ts), the operator console (console-app.ts) and, unless `serveDemo` is
  * false (production), the demo pages; HTML gets the strict CSP from helmet.
  */
 export async function staticRoutes(app: FastifyInstance, dist: string, opts: { serveDemo: boolean } = { serveDemo: true }): Promise<void> {
@@ -17,6 +18,7 @@ export async function staticRoutes(app: FastifyInstance, dist: string, opts: { s
     return;
   }
   await widgetCodeRoutes(app, dist);
+  await consoleAppRoutes(app, dist);
   // Production serves the widget's code only: the routes above answer it.
   if (!opts.serveDemo) return;
   await app.register(fastifyStatic, {

@@ -1,15 +1,18 @@
 import { ChatMessageType } from '@portico/core/chat/chat-protocol';
 import type { HeldChatMessage } from '@portico/core/chat/chat-messages';
 import { isAgentMessage } from '@portico/core/chat/chat-messages';
+import { operatorInitials } from '@portico/core/operators/operator-rules';
 import { attachmentHref, findLinks, parseAttachment } from '@portico/core/chat/chat-text';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { formatLocalTime } from '../i18n/format-date.ts';
 import { sanitizeRichText } from './sanitize-rich-text.ts';
 
-/** Two letters of the operator's name ('Ana Lee' → 'AL'), else the company's first letter (spec 2 section 2). */
+/**
+ * The operator's initials ('Ana Maria Lee' → 'AL'), the console's own rule (core operatorInitials, the same letters
+ * the console shows its operator), else the company's first letter (spec 2 section 2).
+ */
 export function avatarLetters(agentName: string | null, company: string): string {
-  const words = (agentName ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length) return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  if (agentName && agentName.trim()) return operatorInitials(agentName);
   return (company.trim()[0] ?? '?').toUpperCase();
 }
 

@@ -581,6 +581,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/console/auto-reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The auto-reply (operators of role admin; 403 for an agent) */
+        get: operations["getConsoleAutoReply"];
+        /** Sets the auto-reply (operators of role admin; 403 for an agent) */
+        put: operations["putConsoleAutoReply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/console/cases": {
         parameters: {
             query?: never;
@@ -626,6 +644,23 @@ export interface paths {
         put?: never;
         /** Assigns the case to the signed-in operator (activity Assigned) */
         post: operations["postConsoleCasesByUidAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/cases/{uid}/attachments/{attachmentUid}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one attachment of a case (always as a download, never rendered; the admin API's answer) */
+        get: operations["getConsoleCasesByUidAttachmentsByAttachmentUidData"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4455,6 +4490,95 @@ export interface operations {
             };
         };
     };
+    getConsoleAutoReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Enabled: boolean;
+                        Text: string;
+                    };
+                };
+            };
+        };
+    };
+    putConsoleAutoReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Enabled: boolean;
+                    Text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Enabled: boolean;
+                        Text: string;
+                    };
+                };
+            };
+        };
+    };
     getConsoleCases: {
         parameters: {
             query?: {
@@ -4633,6 +4757,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getConsoleCasesByUidAttachmentsByAttachmentUidData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentUid: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The attachment's bytes, typed from them at upload, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "text/csv": string;
+                    "text/plain": string;
+                };
             };
         };
     };
