@@ -72,8 +72,8 @@ describe('the OpenAPI document under bad input', () => {
         // Answered before the NUL check: an unknown route, a path segment over the limit, a body over the limit
         // or refused by the JSON parser (prototype keys), a rate limit.
         const beforeNulCheck = [404, 413, 414, 429].includes(res.statusCode) || body.ErrorCode === 'Errors.MalformedBody'
-          // The access-token guards (onRequest) refuse first: the fuzz holds the admin key, not a person's or an operator's token.
-          || (res.statusCode === 401 && (op.security.includes('accessToken') || op.security.includes('operatorToken')));
+          // The credential checks (onRequest) refuse first: the fuzz holds the admin key, not a person's or an operator's token or the inbound-mail secret.
+          || (res.statusCode === 401 && ['accessToken', 'operatorToken', 'inboundMailSecret'].some((s) => op.security.includes(s)));
         if (req.hasNul && !beforeNulCheck) {
           expect(res.statusCode, where).toBe(400);
           expect(body.FieldErrors.map((f: { Message: string }) => f.Message), where).toContain(NUL_MESSAGE);
