@@ -1,10 +1,10 @@
 import net from 'node:net';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshPostgresDatabase } from '../packages/server/src/testing/fresh-postgres.ts';
 import { browserPerFile } from './support/browser.ts';
 import { freePort, startServer, type StartedServer } from './support/server.ts';
 import { openHarness, uniqueEmail } from './support/signup.ts';
+import { chatLog, openVisitorChat } from './support/chat-visitor.ts';
 
 /**
  * Issue 19 "Must show", in Chromium: two server nodes on one PostgreSQL database behind Redis, and a
@@ -69,17 +69,11 @@ describe.skipIf(!pgUrl)('live chat across two nodes in Chromium', () => {
     await drop?.();
   });
 
-  const log = (dialog: Locator) => dialog.getByRole('log', { name: 'Messages' });
-  async function openChat(page: Page): Promise<Locator> {
-    await page.getByRole('button', { name: /^chat/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Type your message...' }).waitFor();
-    return dialog;
-  }
+  const log = chatLog;
 
   test("a visitor's message through node A reaches the operator on node B; node A killed while B sends three replies: each shows once, in order", async () => {
     const page = await openHarness(session.context, lb.url);
-    const dialog = await openChat(page);
+    const dialog = await openVisitorChat(page);
     const input = dialog.getByRole('textbox', { name: 'Type your message...' });
     await input.fill('Is my export stuck?');
     await input.press('Enter');

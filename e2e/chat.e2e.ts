@@ -1,6 +1,7 @@
 import type { Locator, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditBothThemes, POPUP_HOST } from './support/axe.ts';
+import { chatLog, openVisitorChat, say } from './support/chat-visitor.ts';
 import { browserPerFile } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { openHarness, serverPerFile, uniqueEmail } from './support/signup.ts';
@@ -61,19 +62,11 @@ async function operatorSays(caseUid: string, comment: string): Promise<void> {
 
 /** Opens the harness's chat popup (its 'chat' button) and waits for the connected panel. */
 async function openChat(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^chat/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Type your message...' }).waitFor();
+  const dialog = await openVisitorChat(page);
   await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).not.toBe('Trying to connect');
   return dialog;
 }
-async function say(dialog: Locator, text: string): Promise<void> {
-  const input = dialog.getByRole('textbox', { name: 'Type your message...' });
-  await input.fill(text);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe('');
-}
-const log = (dialog: Locator) => dialog.getByRole('log', { name: 'Messages' });
+const log = chatLog;
 /** Gives the e-mail the demo company asks for (RequireEmail) in the form shown in the list. */
 async function giveEmail(dialog: Locator, email: string): Promise<void> {
   await log(dialog).getByText('Leave your e-mail so we can reply even if you close this page.').waitFor();

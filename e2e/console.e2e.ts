@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { chatLog, openVisitorChat, say } from './support/chat-visitor.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
@@ -88,19 +89,8 @@ async function auditConsole(page: Page, name: string): Promise<void> {
 }
 
 /** The visitor's chat on the harness page (the console's heartbeat made the operators online). */
-async function visitorChat(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^chat/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Type your message...' }).waitFor();
-  return dialog;
-}
-async function say(dialog: Locator, text: string): Promise<void> {
-  const input = dialog.getByRole('textbox', { name: 'Type your message...' });
-  await input.fill(text);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe('');
-}
-const visitorLog = (dialog: Locator) => dialog.getByRole('log', { name: 'Messages' });
+const visitorChat = openVisitorChat;
+const visitorLog = chatLog;
 
 describe('the operator console in Chromium', () => {
   test('an operator signs in, sees a visitor\'s new chat unread, answers; the visitor sees the answer with the operator\'s name and initials', async () => {
