@@ -9,6 +9,7 @@ import {
 import { CHAT_CLIENT_ID_MAX_LENGTH, CHAT_VISITOR_ID } from '@portico/core/chat/chat-rules';
 import { SUPPORT_EMAIL_MAX_LENGTH } from '@portico/core/support/support-limits';
 import { AppError } from '../http/app-error.ts';
+import { announceCaseChanged } from '../support/case-changed.ts';
 import { socketLimiter } from '../http/rate-limits.ts';
 import type { AppContext } from '../feature-module.ts';
 import { markChatRead, visitorHistory, visitorSend, type ChatDeps, type ChatDelivery } from './chat-messages.ts';
@@ -88,7 +89,7 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
       (exceptSocketId ? target.except(exceptSocketId) : target).emit('receive', message);
     },
   };
-  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub };
+  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub, bus: ctx.bus };
   hub.presence = chatPresence({ uow: ctx.uow, clock: ctx.clock, bus: ctx.bus, emitLocal: (online) => io.local.emit('presence', { Online: online }) });
   const connects = socketLimiter(app, CHAT_RATE_LIMITS.chatConnect);
   const messages = socketLimiter(app, CHAT_RATE_LIMITS.chatMessages);
@@ -176,6 +177,9 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
 
   async function setEmail(socket: ChatSocket, email: string): Promise<string> {
     await ctx.uow.chat.setVisitorEmail(socket.data.visitor.uid, email);
+    // The open chat's row now shows the address: the consoles hear it (outside a transaction, afterCommit runs at once).
+    const open = await ctx.uow.chat.openCase(socket.data.visitor.uid);
+    if (open) { const now = ctx.clock.now(); ctx.uow.afterCommit(() => announceCaseChanged(ctx.bus, open.uid, now)); }
     // This node's connections of the visitor hold it at once; another node's read it at their next connect (getPersonEmail reads the row).
     for (const s of await io.in(room(socket.data.visitor.uid)).local.fetchSockets()) s.data.visitor = { ...s.data.visitor, email };
     io.to(room(socket.data.visitor.uid)).emit('updatePersonEmail', email);

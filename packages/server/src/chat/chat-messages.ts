@@ -8,6 +8,7 @@ import { checkUploadContent, displayFileName } from '../files/check-upload-conte
 import { AppError, fieldError, notFound } from '../http/app-error.ts';
 import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
 import { newUid } from '../ids/new-uid.ts';
+import { announceCaseChanged, type CaseChangedBus } from '../support/case-changed.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AGENT_TYPES, chatMessageOut } from './chat-message-out.ts';
 import type { ChatCase, ChatVisitor, NewChatFile, NewChatMessage } from './chat.repository.ts';
@@ -21,6 +22,8 @@ export interface ChatDeps {
   uow: UnitOfWork;
   clock: ServerClock;
   delivery: ChatDelivery;
+  /** Where a committed change is announced to the operators' consoles (support/case-changed.ts). */
+  bus: CaseChangedBus;
 }
 
 const PROBLEM_TEXT: Record<CommentProblem, string> = {
@@ -55,6 +58,7 @@ export async function visitorSend(deps: ChatDeps, visitor: ChatVisitor, input: {
       if (!appended || 'duplicate' in appended) throw new DuplicateMessage();
       const out = chatMessageOut(appended.message, visitor.email);
       repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, out, senderSocketId));
+      repos.afterCommit(() => announceCaseChanged(deps.bus, out.Case.Uid, now));
       return out;
     });
   } catch (err) {
@@ -101,6 +105,7 @@ export async function agentReply(deps: ChatDeps, caseUid: string, input: { Agent
     if (!appended || 'duplicate' in appended) throw new AppError(ErrorCode.Conflict, 'This chat is closed.');
     const out = chatMessageOut(appended.message, null);
     if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }
+    repos.afterCommit(() => announceCaseChanged(deps.bus, c.uid, appended.message.created));
     return out;
   });
 }
@@ -139,6 +144,7 @@ export async function sendChatFile(deps: ChatDeps, caseUid: string, from: { visi
     await repos.chat.insertAttachment(c.uid, message.uid, file, now);
     const out = chatMessageOut(message, 'visitor' in from ? from.visitor.email : null);
     if (c.visitorUid) { const v = c.visitorUid; repos.afterCommit(() => deps.delivery.toVisitor(v, out)); }
+    repos.afterCommit(() => announceCaseChanged(deps.bus, c.uid, now));
     return { file, message: out };
   });
 }

@@ -25,7 +25,7 @@ declare module 'fastify' {
  */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = await createChatHub(app, ctx, { redisUrl: ctx.realtime.redisUrl, redisPrefix: ctx.realtime.redisPrefix });
-  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub };
+  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub, bus: ctx.bus };
   app.decorate('chat', Object.assign(hub, { agentReply: (caseUid: string, input: { AgentName: string; Comment: string }) => agentReply(deps, caseUid, input) }));
   await app.register(async (scope) => chatDocumentsRoutes(scope, deps));
   await app.register(async (scope) => {

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import { announceCaseChanged, type CaseChangedBus } from '../support/case-changed.ts';
 import { AGENT_REPLY_MAIL_TOPIC, type AgentReplyMailPayload } from '../support-mail/agent-reply-mail.ts';
 
 /** Who acts in the console (the operator guard's caller). */
@@ -22,6 +23,8 @@ export interface ConsoleCasesDeps {
   chatReply: ChatReply | null;
   /** After a commit that enqueued the reply mail. */
   wakeOutbox?: (() => void) | undefined;
+  /** Where a change is announced to every operator's console (support/case-changed.ts); a chat reply announces itself (chat-messages.ts). */
+  bus: CaseChangedBus;
 }
 
 async function caseOrNotFound(deps: ConsoleCasesDeps, uid: string) {
@@ -66,6 +69,7 @@ export async function replyToCase(deps: ConsoleCasesDeps, me: Acting, uid: strin
     const payload: AgentReplyMailPayload = { caseUid: uid, activityUid };
     await repos.outbox.enqueue(AGENT_REPLY_MAIL_TOPIC, payload);
     repos.afterCommit(() => deps.wakeOutbox?.());
+    repos.afterCommit(() => announceCaseChanged(deps.bus, uid, now));
     return { ActivityUid: activityUid };
   });
 }
@@ -81,6 +85,7 @@ export async function setCaseStatus(deps: ConsoleCasesDeps, me: Acting, uid: str
     await repos.consoleCases.addActivity({
       uid: newUid(), caseUid: uid, type: status === 'closed' ? ActivityType.Closed : ActivityType.Reopened, body: '', authorKind: 'agent', authorName: me.name, authorEmail: null, created: now,
     });
+    repos.afterCommit(() => announceCaseChanged(deps.bus, uid, now));
   });
 }
 
@@ -93,5 +98,6 @@ export async function assignToMe(deps: ConsoleCasesDeps, me: Acting, uid: string
     const now = deps.clock.now();
     await repos.consoleCases.assign(uid, me.operatorUid, now);
     await repos.consoleCases.addActivity({ uid: newUid(), caseUid: uid, type: ActivityType.Assigned, body: me.name, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
+    repos.afterCommit(() => announceCaseChanged(deps.bus, uid, now));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
 import { featureModule, type AppContext, type JobsContext } from '../feature-module.ts';
 import { sessionCleanupJob } from '../auth/session-cleanup.ts';
 import { guardRoutes } from '../http/route-auth.ts';
@@ -12,7 +13,8 @@ import { CHAT_PRESENCE_TOPIC } from '../chat/chat-presence.ts';
 import { consolePresence } from './console-presence.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { CONSOLE_TOKEN_AUDIENCE, type OperatorClaims } from './console-tokens.ts';
-import { operatorGuard } from './operator-guard.ts';
+import { consoleFeed } from './console-feed.ts';
+import { operatorGuard, operatorVerifier } from './operator-guard.ts';
 import { operatorSessionsRepository, type OperatorSession } from './operator-sessions.repository.ts';
 import { operatorsAdminRoutes } from './operators-admin.routes.ts';
 import { operatorsRepository } from './operators.repository.ts';
@@ -36,14 +38,19 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tokens = accessTokens<OperatorClaims>({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer, lifetimeMinutes: auth.accessTokenMinutes, audience: CONSOLE_TOKEN_AUDIENCE });
   // The same caching and the same instant forgetting as members' sessions (auth/session-cache.ts), over the same notices and bus topic.
   const cache = sessionCache<OperatorSession>({ ttlMs: auth.sessionCacheSeconds * 1000 });
-  const stop = sessionNotices.listen((uids) => cache.forget(uids));
-  ctx.bus.subscribe(SESSIONS_CHANGED, (message) => cache.forget(message.split(',').filter(Boolean)));
+  const guardDeps = { tokens, sessions: ctx.uow.operatorSessions, auth, clock: ctx.clock, cache };
+  const guard = operatorGuard(guardDeps);
+  // Live updates on the chat's Socket.IO server (after chat: app.chat.io), its handshake the guard's own check.
+  const feed = consoleFeed(app, { io: app.chat.io as unknown as Server, bus: ctx.bus, clock: ctx.clock, verify: operatorVerifier(guardDeps) });
+  // An ended session is forgotten by the guard and its feed sockets are disconnected, on this node and (bus) every other.
+  const ended = (uids: readonly string[]) => { cache.forget(uids); feed.endSessions(uids); };
+  const stop = sessionNotices.listen(ended);
+  ctx.bus.subscribe(SESSIONS_CHANGED, (message) => ended(message.split(',').filter(Boolean)));
   app.addHook('onClose', async () => stop());
-  const guard = operatorGuard({ tokens, sessions: ctx.uow.operatorSessions, auth, clock: ctx.clock, cache });
   app.decorate('console', { tokens, guard });
 
   await app.register(async (scope) => consoleRoutes(scope, {
-    uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox,
+    uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus,
     // A reply to a chat case is the chat's own agent reply: numbered, stored and delivered to the visitor (app.chat, issue 19).
     chatReply: async (caseUid, input) => ({ ActivityUid: (await app.chat.agentReply(caseUid, { AgentName: input.AgentName, Comment: input.Comment })).Uid }),
     // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.

@@ -6,6 +6,7 @@ import { ActivityType, SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_ATTACHMENT_MAX_FILE
 import { AppError, notFound } from '../http/app-error.ts';
 import { newUid } from '../ids/new-uid.ts';
 import { checkUploadContent, displayFileName } from '../files/check-upload-content.ts';
+import { announceCaseChanged, type CaseChangedBus } from '../support/case-changed.ts';
 import type { NewAttachment } from '../support/support.repository.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
@@ -20,7 +21,13 @@ export function inboundSecretMatches(expected: string | undefined, given: string
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-export interface InboundMailDeps { uow: UnitOfWork; clock: ServerClock; supportAddress: string | null }
+export interface InboundMailDeps {
+  uow: UnitOfWork;
+  clock: ServerClock;
+  supportAddress: string | null;
+  /** Where the new reply is announced to the operators' consoles (support/case-changed.ts). */
+  bus: CaseChangedBus;
+}
 
 export interface InboundAnswer {
   CaseUid: string;
@@ -94,6 +101,7 @@ export async function receiveInboundMail(deps: InboundMailDeps, raw: Buffer): Pr
       return { CaseUid: first.caseUid, ActivityUid: first.activityUid, Duplicate: true, Attachments: [] };
     }
     await repos.supportMail.addReply(c, { uid: activityUid, type: ActivityType.PersonReply, body, authorEmail: from, created: now }, kept);
+    repos.afterCommit(() => announceCaseChanged(deps.bus, c.uid, now));
     return { CaseUid: c.uid, ActivityUid: activityUid, Duplicate: false, Attachments: verdicts };
   });
 }

@@ -18,7 +18,7 @@ export const supportReplyAddress = (config: CompanyConfig): string | null => con
 
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => inboundMailRoutes(scope, {
-    uow: ctx.uow, clock: ctx.clock, supportAddress: supportReplyAddress(ctx.config), secret: ctx.secrets[INBOUND_MAIL_SECRET_ENV] || undefined,
+    uow: ctx.uow, clock: ctx.clock, bus: ctx.bus, supportAddress: supportReplyAddress(ctx.config), secret: ctx.secrets[INBOUND_MAIL_SECRET_ENV] || undefined,
   }));
 }
 

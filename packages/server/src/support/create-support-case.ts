@@ -9,6 +9,7 @@ import type { Caller } from '../http/caller.ts';
 import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import { announceCaseChanged, type CaseChangedBus } from './case-changed.ts';
 import { SUPPORT_ACK_MAIL_TOPIC, SUPPORT_NOTICE_MAIL_TOPIC, type SupportMailPayload } from './support-mail.ts';
 import type { CaseCreatedOut, CaseItemInput } from './support.schemas.ts';
 import type { NewAttachment } from './support.repository.ts';
@@ -20,6 +21,8 @@ export interface SupportDeps {
   /** Whether the company configured a support address to notify (support.emailAddress). */
   notifySupport: boolean;
   wakeOutbox: () => void;
+  /** Where a new case is announced to the operators' consoles (case-changed.ts). */
+  bus: CaseChangedBus;
 }
 
 /** One file part as the multipart reader gave it. */
@@ -102,6 +105,7 @@ export async function createSupportCase(deps: SupportDeps, caller: Caller, req: 
       const payload: SupportMailPayload = { caseUid: row.uid };
       await repos.outbox.enqueue(SUPPORT_ACK_MAIL_TOPIC, payload);
       if (deps.notifySupport) await repos.outbox.enqueue(SUPPORT_NOTICE_MAIL_TOPIC, payload);
+      repos.afterCommit(() => announceCaseChanged(deps.bus, row.uid, now));
       const body: CaseCreatedOut = {
         Uid: row.uid, Number: row.number, Source: row.source, Status: row.status, Created: row.created.toISOString(),
         Attachments: attachments.map((a) => ({ Uid: a.uid, Name: a.name, ContentType: a.contentType, Size: a.bytes.length })),

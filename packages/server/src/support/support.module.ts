@@ -13,7 +13,7 @@ import { supportRoutes } from './support.routes.ts';
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => supportRoutes(scope, {
     uow: ctx.uow, clock: ctx.clock, captcha: app.captcha, captchaConfig: ctx.config.captcha,
-    notifySupport: ctx.config.support.emailAddress !== undefined, wakeOutbox: ctx.wakeOutbox,
+    notifySupport: ctx.config.support.emailAddress !== undefined, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus,
     chat: { texts: ctx.config.chat, online: () => app.chat.presence.current() },
   }));
   await app.register(async (scope) => {
