@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { chatLog, openVisitorChat, say } from './support/chat-visitor.ts';
+import { feedSettled, watchConsoleWire } from './support/console-wire.ts';
 import { browserPerFile, newContext } from './support/browser.ts';
 import { screenshotPath } from './support/demo-page.ts';
 import { openHarness, openPopup, serverPerFile, uniqueEmail } from './support/signup.ts';
@@ -69,6 +70,13 @@ async function search(page: Page, email: string): Promise<Locator> {
   return row;
 }
 
+/** Waits until the browser reported every request the page started before this point (one more request, seen). */
+async function wireBarrier(page: Page): Promise<void> {
+  const seen = page.waitForRequest((r) => r.url().endsWith('/healthz?wire-barrier'));
+  await page.evaluate(() => fetch('/healthz?wire-barrier').then(() => undefined));
+  await seen;
+}
+
 /** The console in light and dark (its Theme control), axe clean, photographed; desktop and tablet width. */
 async function auditConsole(page: Page, name: string): Promise<void> {
   for (const width of [1280, 800]) {
@@ -93,9 +101,12 @@ const visitorChat = openVisitorChat;
 const visitorLog = chatLog;
 
 describe('the operator console in Chromium', () => {
-  test('an operator signs in, sees a visitor\'s new chat unread, answers; the visitor sees the answer with the operator\'s name and initials', async () => {
+  test('an operator signs in, sees a visitor\'s new chat unread (pushed, not polled), answers; the visitor sees the answer with the operator\'s name and initials', async () => {
     const ana = await operator('Ana Maria Console');
+    // The page's timers run on a clock the test can move (time flows as usual until it does).
+    await session.context.clock.install();
     const page = await openConsole(session.context);
+    const wire = watchConsoleWire(page);
     await auditConsole(page, 'login');
     await signIn(page, ana, 'not the password');
     await page.getByRole('alert').getByText('The email or password is not right.').waitFor();
@@ -103,21 +114,39 @@ describe('the operator console in Chromium', () => {
     await page.getByRole('heading', { name: /^Inbox/ }).waitFor();
     await page.getByText('Online', { exact: true }).waitFor();
 
+    // Live updates: the feed connects and the inbox looks again once; then nothing is polled: 14 s of the
+    // page's timers (the old polls ran every 4 and 1.5 s) read neither the inbox nor a case.
+    await expect.poll(() => feedSettled(wire)).toBe(true);
+    const quiet = wire.length;
+    await page.clock.runFor(14_000);
+    await wireBarrier(page);
+    expect(wire.slice(quiet).filter((e) => e.kind === 'inbox-request' || e.kind === 'case-request')).toEqual([]);
+
     // The visitor, in a browser context of their own.
     const visitorContext = await newContext(session.browser);
     try {
       const visitor = await openHarness(visitorContext, server.url);
       const email = uniqueEmail('visitor');
       const chat = await visitorChat(visitor);
+      const beforeChat = wire.length;
       await say(chat, 'Hello, is anyone there?');
       await visitorLog(chat).getByRole('textbox', { name: 'Email' }).fill(email);
       await visitorLog(chat).getByRole('button', { name: 'Send' }).click();
       await visitorLog(chat).getByRole('textbox', { name: 'Email' }).waitFor({ state: 'detached' });
 
-      // New in the inbox (its poll), marked unread.
+      // New in the inbox, marked unread: pushed. Every read of the inbox since the visitor wrote followed a
+      // caseChanged frame (a burst is one read at a time), so a poll would show here, and no event would fail it.
       const row = rowOf(page, email);
-      await row.waitFor({ timeout: 15_000 });
+      await row.waitFor();
       expect(await row.textContent()).toContain('Unread');
+      await wireBarrier(page);
+      const since = wire.slice(beforeChat);
+      const changes = since.filter((e) => e.kind === 'caseChanged');
+      const reads = since.filter((e) => e.kind === 'inbox-request');
+      expect(changes.length).toBeGreaterThan(0);
+      expect(since.findIndex((e) => e.kind === 'inbox-request')).toBeGreaterThan(since.findIndex((e) => e.kind === 'caseChanged'));
+      expect(reads.length).toBeLessThanOrEqual(changes.length);
+      const chatUid = (changes[0] as { uid: string }).uid;
       await auditConsole(page, 'inbox');
       await row.click();
       await conversation(page).getByText('Hello, is anyone there?').waitFor();
@@ -132,9 +161,13 @@ describe('the operator console in Chromium', () => {
       await visitorLog(chat).getByText('Ana Maria Console').waitFor();
       expect(await visitorLog(chat).getByText('AC', { exact: true }).count()).toBeGreaterThan(0);
 
-      // The visitor's next message arrives in the open conversation without a reload; their text stays text.
+      // The visitor's next message arrives in the open conversation without a reload, read again because the
+      // feed named this case; their text stays text.
+      const beforeThanks = wire.length;
       await say(chat, 'Thanks <img src=x onerror=alert(1)>');
       await conversation(page).getByText('Thanks <img src=x onerror=alert(1)>').waitFor();
+      const named = wire.slice(beforeThanks);
+      expect(named.findIndex((e) => e.kind === 'case-request' && e.uid === chatUid)).toBeGreaterThan(named.findIndex((e) => e.kind === 'caseChanged' && e.uid === chatUid));
       expect(await conversation(page).locator('img').count()).toBe(0);
       await auditConsole(page, 'conversation');
     } finally {

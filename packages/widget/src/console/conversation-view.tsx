@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { ActivityType, CaseSource } from '@portico/core/support/support-limits';
 import { isAttachmentComment } from '@portico/core/chat/chat-rules';
 import { parseAttachment } from '@portico/core/chat/chat-text';
@@ -7,18 +7,20 @@ import type { Operation, ResponseBody } from '../api/api-types.ts';
 import { sanitizeRichText } from '../chat/sanitize-rich-text.ts';
 import { formatLocalTime } from '../i18n/format-date.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { coalesce } from './coalesce.ts';
 import { downloadFile } from './console-api.ts';
 import type { ConsoleToken, ConsoleOperator } from './console-token.ts';
+import type { ConsoleFeed } from './use-console-feed.ts';
 
 export type ConsoleCase = ResponseBody<Operation<'get', '/api/v1/console/cases/{uid}'>>;
 type Activity = ConsoleCase['Activities'][number];
 type Attachment = ConsoleCase['Attachments'][number];
 
-/** How often an open conversation looks for new messages (a chat's visitor writes in real time). */
-export const CONVERSATION_POLL_MS = 1_500;
-
-/** The case and its activities, polled while open; tells the server the operator read it whenever the person wrote more. */
-export function useConversation(api: ApiClient, uid: string, onRead: (uid: string) => void) {
+/**
+ * The case and its activities, loaded again when the live feed names it (or says anything may have
+ * changed), one load at a time; tells the server the operator read it whenever the person wrote more.
+ */
+export function useConversation(api: ApiClient, uid: string, onRead: (uid: string) => void, feed: ConsoleFeed) {
   const [data, setData] = useState<ConsoleCase | null>(null);
   const [failed, setFailed] = useState(false);
   const seen = useRef(-1);
@@ -38,9 +40,12 @@ export function useConversation(api: ApiClient, uid: string, onRead: (uid: strin
     seen.current = -1;
     setData(null);
     load(abort.signal).catch((err: unknown) => { if (!abort.signal.aborted && (err as Error)?.name !== 'AbortError') setFailed(true); });
-    const timer = setInterval(() => { void load().catch(() => undefined); }, CONVERSATION_POLL_MS);
-    return () => { abort.abort(); clearInterval(timer); };
+    return () => abort.abort();
   }, [load]);
+  const current = useRef(load);
+  current.current = load;
+  const again = useMemo(() => coalesce(() => current.current()), []);
+  useEffect(() => feed.subscribe((changed) => { if (changed === null || changed === uid) again(); }), [feed, uid, again]);
   return { data, failed, reload: load };
 }
 
@@ -49,11 +54,11 @@ export function useConversation(api: ApiClient, uid: string, onRead: (uid: strin
  * close / reopen and 'Assign to me'. An operator's message is HTML sanitized with the one allow-list
  * (chat/sanitize-rich-text.ts); a visitor's text and an inbound mail are shown as text, never as HTML.
  */
-export function ConversationView({ api, token, me, uid, replyRef, onRead, onChanged }: {
-  api: ApiClient; token: ConsoleToken; me: ConsoleOperator; uid: string; replyRef: RefObject<HTMLTextAreaElement | null>; onRead: (uid: string) => void; onChanged: () => void;
+export function ConversationView({ api, token, feed, me, uid, replyRef, onRead, onChanged }: {
+  api: ApiClient; token: ConsoleToken; feed: ConsoleFeed; me: ConsoleOperator; uid: string; replyRef: RefObject<HTMLTextAreaElement | null>; onRead: (uid: string) => void; onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const { data, failed, reload } = useConversation(api, uid, onRead);
+  const { data, failed, reload } = useConversation(api, uid, onRead, feed);
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

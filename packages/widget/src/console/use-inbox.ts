@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/http.ts';
 import type { ResponseBody, Operation } from '../api/api-types.ts';
+import { coalesce } from './coalesce.ts';
+import type { ConsoleFeed } from './use-console-feed.ts';
 
 export type InboxPage = ResponseBody<Operation<'get', '/api/v1/console/cases'>>;
 export type InboxItem = InboxPage['items'][number];
@@ -8,14 +10,12 @@ export interface InboxFilters { status: 'open' | 'closed' | 'all'; assigned: 'me
 
 /** Rows asked for at a time (the route allows 200); more load as the list nears its end. */
 export const INBOX_PAGE = 100;
-/** How often the inbox looks for new conversations and unread replies. */
-export const INBOX_POLL_MS = 4_000;
-
 /**
  * The inbox: the first page for the filters, the next pages as the operator scrolls, and a fresh look
- * at the loaded rows every few seconds (new chats come in at the top, unread markers change).
+ * at the loaded rows whenever the live feed says a case changed (new chats come in at the top, unread
+ * markers change); a burst of changes is one look at a time (use-console-feed.ts, coalesce.ts).
  */
-export function useInbox(api: ApiClient, filters: InboxFilters) {
+export function useInbox(api: ApiClient, filters: InboxFilters, feed: ConsoleFeed) {
   const [items, setItems] = useState<InboxItem[]>([]);
   const [total, setTotal] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -45,9 +45,14 @@ export function useInbox(api: ApiClient, filters: InboxFilters) {
     setItems([]);
     setState('loading');
     refresh(abort.signal).catch((err: unknown) => { if (!abort.signal.aborted && (err as Error)?.name !== 'AbortError') setState('failed'); });
-    const timer = setInterval(() => { void refresh().catch(() => undefined); }, INBOX_POLL_MS);
-    return () => { abort.abort(); clearInterval(timer); };
+    return () => abort.abort();
   }, [refresh]);
+
+  // Any change may move a row (or add one at the top): the loaded rows again, with the filters of now.
+  const current = useRef(refresh);
+  current.current = refresh;
+  const again = useMemo(() => coalesce(() => current.current()), []);
+  useEffect(() => feed.subscribe(() => again()), [feed, again]);
 
   const loadMore = useCallback(async () => {
     if (loading.current || latest.current.length >= total) return;

@@ -8,6 +8,7 @@ import { ConversationView } from './conversation-view.tsx';
 import { CustomerPanel } from './customer-panel.tsx';
 import { InboxList } from './inbox-list.tsx';
 import { shortcutFor } from './shortcuts.ts';
+import { useConsoleFeed } from './use-console-feed.ts';
 import { useInbox, type InboxFilters } from './use-inbox.ts';
 import { usePresence } from './use-presence.ts';
 
@@ -18,7 +19,8 @@ export function Workspace({ api, token, me, theme, onTheme, onLogout }: {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<InboxFilters>({ status: 'open', assigned: 'all', email: '' });
   const [search, setSearch] = useState('');
-  const inbox = useInbox(api, filters);
+  const feed = useConsoleFeed(token);
+  const inbox = useInbox(api, filters, feed);
   const [selected, setSelected] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'shortcuts' | 'auto-reply' | null>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
@@ -114,7 +116,7 @@ export function Workspace({ api, token, me, theme, onTheme, onLogout }: {
         </nav>
         {selected ? (
           <>
-            <ConversationView key={selected} api={api} token={token} me={me} uid={selected} replyRef={replyRef} onRead={inbox.markRead} onChanged={() => void inbox.refresh()} />
+            <ConversationView key={selected} api={api} token={token} feed={feed} me={me} uid={selected} replyRef={replyRef} onRead={inbox.markRead} onChanged={() => void inbox.refresh()} />
             <CustomerPanel api={api} caseUid={selected} onOpen={setSelected} />
           </>
         ) : <section className="c-conversation c-empty" aria-label={t('console.conversation.activities')}><p className="p-muted">{t('console.conversation.none')}</p></section>}
