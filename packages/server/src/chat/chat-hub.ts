@@ -11,7 +11,7 @@ import { SUPPORT_EMAIL_MAX_LENGTH } from '@portico/core/support/support-limits';
 import { AppError } from '../http/app-error.ts';
 import { socketLimiter } from '../http/rate-limits.ts';
 import type { AppContext } from '../feature-module.ts';
-import { markChatRead, visitorHistory, visitorSend, type ChatDeps, type ChatDelivery } from './chat-messages.ts';
+import { chatDeps, markChatRead, visitorHistory, visitorSend, type ChatDelivery } from './chat-messages.ts';
 import { CHAT_RATE_LIMITS } from './chat.rate-limits.ts';
 import type { ChatVisitor } from './chat.repository.ts';
 import { chatPresence, type ChatPresence } from './chat-presence.ts';
@@ -88,7 +88,7 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
       (exceptSocketId ? target.except(exceptSocketId) : target).emit('receive', message);
     },
   };
-  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub };
+  const deps = chatDeps(ctx, hub);
   hub.presence = chatPresence({ uow: ctx.uow, clock: ctx.clock, bus: ctx.bus, emitLocal: (online) => io.local.emit('presence', { Online: online }) });
   const connects = socketLimiter(app, CHAT_RATE_LIMITS.chatConnect);
   const messages = socketLimiter(app, CHAT_RATE_LIMITS.chatMessages);

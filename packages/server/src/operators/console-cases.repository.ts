@@ -81,9 +81,6 @@ export function consoleCasesRepository(db: Db) {
     async touch(uid: string, at: Date): Promise<void> {
       await db.update(supportCases).set({ updated: at }).where(eq(supportCases.uid, uid));
     },
-    async addActivity(a: { uid: string; caseUid: string; type: number; body: string; authorKind: 'person' | 'agent' | 'system'; authorName: string | null; authorEmail: string | null; created: Date }) {
-      await db.insert(supportCaseActivities).values(a);
-    },
 
     /** The person a case names (by link, else by its email), their accounts with plan and status, last invoices, past cases. */
     async customer(c: { uid: string; personUid: string | null; email: string }, at: Date, invoiceCount: number) {

@@ -60,7 +60,7 @@ export async function replyToCase(deps: ConsoleCasesDeps, me: Acting, uid: strin
   return deps.uow.transaction(async (repos) => {
     const now = deps.clock.now();
     const activityUid = newUid();
-    await repos.consoleCases.addActivity({ uid: activityUid, caseUid: uid, type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
+    await repos.support.addActivity({ uid: activityUid, caseUid: uid, type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
     await repos.consoleCases.touch(uid, now);
     await repos.consoleCases.markRead(uid, me.operatorUid, now);
     const payload: AgentReplyMailPayload = { caseUid: uid, activityUid };
@@ -78,7 +78,7 @@ export async function setCaseStatus(deps: ConsoleCasesDeps, me: Acting, uid: str
     if (c.status === status) throw new AppError(ErrorCode.Conflict, `The case is already ${status}.`);
     const now = deps.clock.now();
     await repos.consoleCases.setStatus(uid, status, now);
-    await repos.consoleCases.addActivity({
+    await repos.support.addActivity({
       uid: newUid(), caseUid: uid, type: status === 'closed' ? ActivityType.Closed : ActivityType.Reopened, body: '', authorKind: 'agent', authorName: me.name, authorEmail: null, created: now,
     });
   });
@@ -92,6 +92,6 @@ export async function assignToMe(deps: ConsoleCasesDeps, me: Acting, uid: string
     if ((await repos.consoleCases.assignee(uid))?.operatorUid === me.operatorUid) return;
     const now = deps.clock.now();
     await repos.consoleCases.assign(uid, me.operatorUid, now);
-    await repos.consoleCases.addActivity({ uid: newUid(), caseUid: uid, type: ActivityType.Assigned, body: me.name, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
+    await repos.support.addActivity({ uid: newUid(), caseUid: uid, type: ActivityType.Assigned, body: me.name, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
   });
 }

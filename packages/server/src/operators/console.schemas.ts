@@ -4,7 +4,7 @@ import { CONSOLE_INBOX_PAGE, OPERATOR_NAME_MAX_LENGTH, OPERATOR_ROLES } from '@p
 import { isValidEmail } from '@portico/core/validation/email';
 import { listQuery } from '../http/list.ts';
 import { caseDetailOut, caseSummaryOut } from '../support/support.schemas.ts';
-import { AUTO_REPLY_MAX_LENGTH } from './auto-reply.ts';
+import { AUTO_REPLY_MAX_LENGTH } from '../support/auto-reply.ts';
 
 export const operatorOutSchema = z.object({
   Uid: z.string(), Email: z.string(), Name: z.string(), Initials: z.string(), Role: z.enum(OPERATOR_ROLES), Disabled: z.boolean(), Created: z.string(),
@@ -43,6 +43,8 @@ export const replyInput = z.object({ Comment: z.string().max(SUPPORT_BODY_MAX_LE
 export const replyOut = z.object({ ActivityUid: z.string() });
 
 export const presenceInput = z.object({ Online: z.boolean() }).strict();
+/** The admin API's presence: the operator by email (PUT /admin/chat/presence). */
+export const adminPresenceInput = z.object({ Operator: z.string().trim().email().max(320).describe('The operator\'s email'), Online: z.boolean() }).strict();
 export const presenceOut = z.object({ Online: z.boolean(), OnlineUntil: z.string().nullable(), AnyOperatorOnline: z.boolean() });
 
 export const autoReplySchema = z.object({ Enabled: z.boolean(), Text: z.string().max(AUTO_REPLY_MAX_LENGTH) }).strict()
