@@ -1,18 +1,22 @@
 import { ErrorCode } from '@portico/core';
 import { ActivityType, CaseSource, type CaseStatus } from '@portico/core/support/support-limits';
+import { isAttachmentComment } from '@portico/core/chat/chat-rules';
+import { parseAttachment } from '@portico/core/chat/chat-text';
 import { AppError, notFound } from '../http/app-error.ts';
+import { clipText, richTextToPlainText } from '../http/sanitize-rich-text.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import type { LastMessage } from './console-cases.repository.ts';
 import { AGENT_REPLY_MAIL_TOPIC, type AgentReplyMailPayload } from '../support-mail/agent-reply-mail.ts';
 
 /** Who acts in the console (the operator guard's caller). */
 export interface Acting { operatorUid: string; name: string; initials: string }
 
 /**
- * SEAM (chat merge, docs/console.md): a reply to a Chat case (Source 5) goes through the chat's own
- * delivery, so the visitor sees it live with its Seq: wire chat/chat-messages.ts `agentReply(chatDeps,
- * caseUid, { AgentName, Comment })` here. Until then a Chat case's reply is refused (409) and nothing is stored.
+ * A reply to a Chat case (Source 5) goes through the chat's own delivery (app.chat.agentReply, wired in
+ * operators.module.ts), so the visitor sees it live with its Seq. Null (a test app without the chat):
+ * a Chat case's reply is refused (409) and nothing is stored.
  */
 export type ChatReply = (caseUid: string, input: { AgentName: string; AgentInitials: string; Comment: string }) => Promise<{ ActivityUid: string }>;
 
@@ -22,6 +26,16 @@ export interface ConsoleCasesDeps {
   chatReply: ChatReply | null;
   /** After a commit that enqueued the reply mail. */
   wakeOutbox?: (() => void) | undefined;
+}
+
+/** The inbox row's last message, as one line of text (a file by its name). */
+export const PREVIEW_MAX = 140;
+export function inboxPreview(last: LastMessage | null): { Text: string; From: 'person' | 'agent' | 'system'; Attachment: boolean; Created: string } | null {
+  if (!last) return null;
+  const file = isAttachmentComment(last.body) ? parseAttachment(last.body) : null;
+  // A chat operator's message (numbered, of an agent type) is rich text; everything else is text as written.
+  const text = file ? file.name : last.seq !== null && last.type !== ActivityType.PersonReply ? richTextToPlainText(last.body, PREVIEW_MAX) : clipText(last.body, PREVIEW_MAX);
+  return { Text: text, From: last.authorKind, Attachment: isAttachmentComment(last.body), Created: last.created.toISOString() };
 }
 
 async function caseOrNotFound(deps: ConsoleCasesDeps, uid: string) {

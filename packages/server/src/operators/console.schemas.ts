@@ -36,7 +36,9 @@ export const inboxQuery = listQuery.omit({ fields: true }).extend({
   email: z.string().trim().min(1).max(SUPPORT_EMAIL_MAX_LENGTH).optional(),
 });
 const assigneeOut = z.object({ OperatorUid: z.string(), Name: z.string() }).nullable();
-export const inboxItemOut = caseSummaryOut.extend({ Unread: z.boolean(), Assignee: assigneeOut });
+/** The inbox row's last message: one line of text (a file by its name), who wrote it and when. */
+export const inboxPreviewOut = z.object({ Text: z.string(), From: z.enum(['person', 'agent', 'system']), Attachment: z.boolean(), Created: z.string() }).nullable();
+export const inboxItemOut = caseSummaryOut.extend({ Unread: z.boolean(), Assignee: assigneeOut, LastMessage: inboxPreviewOut });
 export const consoleCaseOut = caseDetailOut.extend({ Assignee: assigneeOut });
 export const caseUidParams = z.object({ uid: z.string().min(1).max(64) });
 export const replyInput = z.object({ Comment: z.string().max(SUPPORT_BODY_MAX_LENGTH) }).strict();
