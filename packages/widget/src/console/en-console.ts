@@ -46,6 +46,7 @@ export const enConsole = {
     failed: 'The inbox could not be loaded.',
     retry: 'Try again',
     assignee: 'Assigned to {{name}}',
+    liveChat: 'Live chat',
     previewAgent: 'Reply: {{text}}',
     previewAuto: 'Auto-reply: {{text}}',
     previewFile: 'File: {{name}}',

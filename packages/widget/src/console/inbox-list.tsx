@@ -86,7 +86,7 @@ function Row({ item, index, total, current, onSelect }: { item: InboxItem; index
           <span className="c-badge">{chat ? t('console.inbox.chat') : t('console.inbox.case')}</span>
           <time className="c-row-time" dateTime={item.Updated}>{rowTime(item.Updated, i18n.language)}</time>
         </span>
-        <span className="c-row-sub">#{item.Number} · {chat ? t('console.conversation.chatSubject', { email: item.Email || t('console.conversation.visitor') }) : item.Subject}{item.Status === 'closed' ? ` · ${t('console.inbox.closed')}` : ''}</span>
+        <span className="c-row-sub">#{item.Number} · {chat ? t('console.inbox.liveChat') : item.Subject}{item.Status === 'closed' ? ` · ${t('console.inbox.closed')}` : ''}</span>
         {item.LastMessage && <span className="c-row-preview">{previewText(item.LastMessage, t)}</span>}
       </button>
     </li>
