@@ -61,7 +61,8 @@ describe.skipIf(!pgUrl)('live chat across two nodes in Chromium', () => {
     nodeA = await startServer({ env }); // migrates the fresh database first
     nodeB = await startServer({ env });
     lb.to(Number(new URL(nodeA.url).port));
-    expect((await admin(nodeB, 'PUT', '/api/v1/admin/chat/presence', { Operator: 'bo', Online: true })).status).toBe(200);
+    expect((await admin(nodeA, 'POST', '/api/v1/admin/operators', { Email: 'bo@northwind.example', Name: 'Bo', Role: 'agent', Password: 'Correct Horse Battery 42!' })).status).toBe(201);
+    expect((await admin(nodeB, 'PUT', '/api/v1/admin/chat/presence', { Operator: 'bo@northwind.example', Online: true })).status).toBe(200);
   });
   afterAll(async () => {
     await lb?.close();

@@ -31,13 +31,17 @@ const COMPANY = 'Northwind Analytics';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-// An operator is online for 60 s after each heartbeat (docs/chat.md): the file keeps one going.
+// An operator is online for 45 s after each heartbeat (docs/console.md "Presence"): the file makes one
+// through the admin API and keeps a heartbeat going through the admin API's door.
+const OPERATOR = 'ana@northwind.example';
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 const beat = async () => {
-  const r = await api('PUT', '/api/v1/admin/chat/presence', { admin: true, body: { Operator: 'ana', Online: true } });
+  const r = await api('PUT', '/api/v1/admin/chat/presence', { admin: true, body: { Operator: OPERATOR, Online: true } });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
 };
 beforeAll(async () => {
+  const made = await api('POST', '/api/v1/admin/operators', { admin: true, body: { Email: OPERATOR, Name: 'Ana', Role: 'agent', Password: PASSWORD } });
+  expect(made.status, JSON.stringify(made.json)).toBe(201);
   await beat();
   heartbeat = setInterval(() => void beat().catch(() => undefined), 20_000);
 });

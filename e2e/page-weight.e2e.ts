@@ -60,7 +60,8 @@ describe('bytes over the wire (measured in Chromium)', () => {
   });
 
   test("the Chat button costs nothing before it is opened (no chunk, socket or storage of the chat); then the chat's own bytes are at most 40 KB", async () => {
-    expect((await chatApi('PUT', '/api/v1/admin/chat/presence', { admin: true, body: { Operator: 'weight', Online: true } })).status).toBe(200);
+    expect((await chatApi('POST', '/api/v1/admin/operators', { admin: true, body: { Email: 'weight@northwind.example', Name: 'Wey', Role: 'agent', Password: 'Correct Horse Battery 42!' } })).status).toBe(201);
+    expect((await chatApi('PUT', '/api/v1/admin/chat/presence', { admin: true, body: { Operator: 'weight@northwind.example', Online: true } })).status).toBe(200);
     const page = await session.context.newPage();
     // The smallest host page (the loader and a selectPlan embed, which this test does not count) with a Chat button added.
     const host = new URL('/minimal.html', chatServer.url).href;

@@ -7,8 +7,6 @@ import { CHAT_AGENT_MESSAGE_MAX_LENGTH, CHAT_ATTACHMENT_PREFIX, CHAT_MESSAGE_MAX
 
 /** A ClientId is the sending client's own id for a message (a UUID in practice): 1 to this many characters. */
 export const CHAT_CLIENT_ID_MAX_LENGTH = 100;
-/** An operator marked online stays online this long after their last heartbeat (PUT /admin/chat/presence). */
-export const CHAT_OPERATOR_TTL_MS = 60_000;
 /** An operator's display name at most. */
 export const CHAT_AGENT_NAME_MAX_LENGTH = 100;
 /** A visitor id: `v` and 32 base64url characters (24 random bytes), issued by the server only. */
@@ -45,7 +43,3 @@ export function attachmentComment(contentType: string, url: string): string {
   return `${CHAT_ATTACHMENT_PREFIX}${contentType.startsWith('image/') ? 'image' : 'file'}|${url}`;
 }
 
-/** Whether any operator is online at `now`: one whose heartbeat has not expired. */
-export function anyOperatorOnline(onlineUntil: readonly Date[], now: Date): boolean {
-  return onlineUntil.some((until) => until.getTime() > now.getTime());
-}

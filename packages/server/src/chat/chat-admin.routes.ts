@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_ATTACHMENT_MAX_BYTES } from '@portico/core/chat/chat-protocol';
-import { CHAT_OPERATOR_TTL_MS } from '@portico/core/chat/chat-rules';
 import { SUPPORT_ATTACHMENT_TYPES } from '@portico/core/support/support-limits';
 import { fieldError, notFound, validationError } from '../http/app-error.ts';
 import { listAnswer, listOf } from '../http/list.ts';
@@ -9,12 +8,10 @@ import { acceptMultipart, type MultipartReader } from '../http/multipart.ts';
 import { chatFileParts } from './chat-files.ts';
 import { agentReply, checkChatFile, sendChatFile, type ChatDeps } from './chat-messages.ts';
 import { chatMessageOut as messageOut } from './chat-message-out.ts';
-import { CHAT_PRESENCE_TOPIC, type ChatPresence } from './chat-presence.ts';
 import type { ChatCase } from './chat.repository.ts';
 import {
-  agentName, agentReplyInput, chatDetailOut, chatDetailQuery, chatListQuery, chatMessageOut, chatParams, chatSummaryOut, documentOut, presenceInput, presenceOut,
+  agentName, agentReplyInput, chatDetailOut, chatDetailQuery, chatListQuery, chatMessageOut, chatParams, chatSummaryOut, documentOut,
 } from './chat.schemas.ts';
-import type { EventBus } from '../bus/event-bus.ts';
 
 const summary = (c: ChatCase) => ({
   Uid: c.uid, Number: c.number, Status: c.status, VisitorUid: c.visitorUid, Email: c.email, LastSeq: c.lastSeq,
@@ -25,9 +22,10 @@ const agentFiles = new WeakMap<FastifyRequest, ReturnType<typeof chatFileParts>>
 
 /**
  * The operator's side of the chat through the admin API until the console (issue 20): chats, one
- * chat's messages, a reply, a file, and presence (docs/chat.md "Operator API").
+ * chat's messages, a reply, a file (docs/chat.md "Operator API"; presence is the operators' own,
+ * operators/presence-admin.routes.ts).
  */
-export async function chatAdminRoutes(app: FastifyInstance, deps: ChatDeps & { presence: ChatPresence; bus: EventBus }) {
+export async function chatAdminRoutes(app: FastifyInstance, deps: ChatDeps) {
   const readForm: MultipartReader = await acceptMultipart(app, { files: 1, fileSize: CHAT_ATTACHMENT_MAX_BYTES + 1, fields: 2, fieldSize: 4096, parts: 3 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin', 'chat'];
@@ -76,17 +74,5 @@ export async function chatAdminRoutes(app: FastifyInstance, deps: ChatDeps & { p
     if (!name.success) throw validationError([fieldError('AgentName', 'Errors.Required', 'AgentName (1 to 100 characters) is required.')]);
     const { file } = await sendChatFile(deps, req.params.caseUid, { agentName: name.data }, checkChatFile(parts.file));
     return reply.status(201).send({ Uid: file.uid, Name: file.name, ContentType: file.contentType as (typeof SUPPORT_ATTACHMENT_TYPES)[number] });
-  });
-
-  r.put('/api/v1/admin/chat/presence', {
-    schema: {
-      tags, security, summary: `An operator online (for ${CHAT_OPERATOR_TTL_MS / 1000} s: send again as a heartbeat) or offline; answers whether any operator is online. Visitors get presence when that changes`,
-      body: presenceInput, response: { 200: presenceOut },
-    },
-  }, async (req) => {
-    const now = deps.clock.now();
-    await deps.uow.chat.setOperator(req.body.Operator, new Date(now.getTime() + (req.body.Online ? CHAT_OPERATOR_TTL_MS : 0)), now);
-    await deps.bus.publish(CHAT_PRESENCE_TOPIC);
-    return { Online: await deps.presence.refresh() };
   });
 }

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, ChatRefusal, type ChatHistory, type ChatMessage } from '@portico/core/chat/chat-protocol';
 import { CHAT_VISITOR_ID } from '@portico/core/chat/chat-rules';
+import { OPERATOR_PRESENCE_TTL_MS } from '@portico/core/operators/operator-rules';
 import { ActivityType } from '@portico/core/support/support-limits';
+import { createdOperator } from '../operators/console-test-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/create-test-app.ts';
 import { call, chatClient, connected, nextReceived, refusal, sendInput, type ChatClient } from '../testing/chat-client.ts';
 import { signedInCustomer } from '../testing/signed-in-test-helpers.ts';
@@ -250,9 +252,10 @@ describe('chat: the operator through the admin API', () => {
       Online: false, IntroHeading: t.config.chat.introHeading, IntroMessage: t.config.chat.introMessage,
       RequireEmail: t.config.chat.requireEmail, RequireEmailMessage: t.config.chat.requireEmailMessage,
     });
+    const sam = await createdOperator(t, { name: 'Sam' });
     const online = new Promise((resolve) => socket.once('presence', resolve));
-    const res = await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: 'Sam', Online: true } });
-    expect(res.json()).toEqual({ Online: true });
+    const res = await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: sam.email, Online: true } });
+    expect(res.json()).toMatchObject({ Online: true, AnyOperatorOnline: true });
     expect(await online).toEqual({ Online: true });
     expect((await settings()).Online).toBe(true);
     // A newcomer is told at once.
@@ -262,16 +265,48 @@ describe('chat: the operator through the admin API', () => {
     await connected(late);
     expect(await told).toEqual({ Online: true });
     const offline = new Promise((resolve) => socket.once('presence', resolve));
-    expect((await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: 'Sam', Online: false } })).json()).toEqual({ Online: false });
+    expect((await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: sam.email, Online: false } })).json()).toEqual({ Online: false, OnlineUntil: null, AnyOperatorOnline: false });
     expect(await offline).toEqual({ Online: false });
   });
 
   it('presence expires with the heartbeat: past the TTL the visitors are told offline', async () => {
     const { socket } = await visitor();
-    await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: 'Kim', Online: true } });
+    const kim = await createdOperator(t, { name: 'Kim' });
+    await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: kim.email, Online: true } });
     const offline = new Promise((resolve) => socket.on('presence', (p) => { if (!(p as { Online: boolean }).Online) resolve(p); }));
-    t.clock.set(new Date(t.clock.now().getTime() + 61_000));
+    t.clock.set(new Date(t.clock.now().getTime() + OPERATOR_PRESENCE_TTL_MS + 1_000));
     expect(await offline).toEqual({ Online: false });
+  });
+
+  it('presence through the admin API names an operator that exists and is enabled: one store with the console\'s', async () => {
+    const unknown = await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: 'nobody@northwind.example', Online: true } });
+    expect(unknown.statusCode).toBe(404);
+    const lee = await createdOperator(t, { name: 'Lee' });
+    expect((await t.admin({ method: 'PATCH', url: `/api/v1/admin/operators/${lee.uid}`, payload: { Disabled: true } })).statusCode).toBe(200);
+    const disabled = await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: lee.email, Online: true } });
+    expect(disabled.statusCode).toBe(409);
+    expect(await unitOfWork(t.database.db).operators.anyOnline(t.clock.now())).toBe(false);
+    expect((await t.admin({ method: 'PUT', url: '/api/v1/admin/chat/presence', payload: { Operator: 'Sam', Online: true } })).statusCode).toBe(400);
+  });
+});
+
+describe('chat: the auto-reply', () => {
+  it('a new chat\'s first message gets it (Type 7, from the company, after the message, escaped); the next message does not', async () => {
+    const text = 'Thanks! <b>We reply</b> within minutes.';
+    expect((await t.admin({ method: 'PUT', url: '/api/v1/admin/console/auto-reply', payload: { Enabled: true, Text: text } })).statusCode).toBe(200);
+    try {
+      const { socket } = await visitor();
+      const got = nextReceived(socket);
+      const first = await send(socket, 'hello?');
+      const [auto] = await got;
+      expect(auto).toMatchObject({ Type: ActivityType.AutoReply, Seq: 2, AgentName: t.config.company.name, Comment: '<p>Thanks! &lt;b&gt;We reply&lt;/b&gt; within minutes.</p>' });
+      expect(auto!.Case.Uid).toBe(first.Case.Uid);
+      await send(socket, 'still there?');
+      const h = await history(socket, 0);
+      expect(h.Messages.map((m) => m.Type)).toEqual([ActivityType.PersonReply, ActivityType.AutoReply, ActivityType.PersonReply]);
+    } finally {
+      await t.admin({ method: 'PUT', url: '/api/v1/admin/console/auto-reply', payload: { Enabled: false, Text: text } });
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { AppError } from '../http/app-error.ts';
 import { announceCaseChanged } from '../support/case-changed.ts';
 import { socketLimiter } from '../http/rate-limits.ts';
 import type { AppContext } from '../feature-module.ts';
-import { markChatRead, visitorHistory, visitorSend, type ChatDeps, type ChatDelivery } from './chat-messages.ts';
+import { chatDeps, markChatRead, visitorHistory, visitorSend, type ChatDelivery } from './chat-messages.ts';
 import { CHAT_RATE_LIMITS } from './chat.rate-limits.ts';
 import type { ChatVisitor } from './chat.repository.ts';
 import { chatPresence, type ChatPresence } from './chat-presence.ts';
@@ -89,7 +89,7 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
       (exceptSocketId ? target.except(exceptSocketId) : target).emit('receive', message);
     },
   };
-  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub, bus: ctx.bus };
+  const deps = chatDeps(ctx, hub);
   hub.presence = chatPresence({ uow: ctx.uow, clock: ctx.clock, bus: ctx.bus, emitLocal: (online) => io.local.emit('presence', { Online: online }) });
   const connects = socketLimiter(app, CHAT_RATE_LIMITS.chatConnect);
   const messages = socketLimiter(app, CHAT_RATE_LIMITS.chatMessages);

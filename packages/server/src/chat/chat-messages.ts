@@ -4,6 +4,8 @@ import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_HISTORY_PAGE, type ChatHistory, type Ch
 import { agentCommentProblem, attachmentComment, chatDocumentUrl, visitorCommentProblem, type CommentProblem } from '@portico/core/chat/chat-rules';
 import { ActivityType } from '@portico/core/support/support-limits';
 import type { ServerClock } from '../clock/server-clock.ts';
+import type { AppContext } from '../feature-module.ts';
+import { autoReplyActivity, autoReplySource, type AutoReply } from '../support/auto-reply.ts';
 import { checkUploadContent, displayFileName } from '../files/check-upload-content.ts';
 import { AppError, fieldError, notFound } from '../http/app-error.ts';
 import { sanitizeRichText } from '../http/sanitize-rich-text.ts';
@@ -24,7 +26,15 @@ export interface ChatDeps {
   delivery: ChatDelivery;
   /** Where a committed change is announced to the operators' consoles (support/case-changed.ts). */
   bus: CaseChangedBus;
+  /** The auto-reply a new chat gets (support/auto-reply.ts): the config's value until one is stored, and who it is from. */
+  autoReply: { fallback: AutoReply; companyName: string };
 }
+
+/** The chat's deps from the app's context (the hub's delivery given). */
+export const chatDeps = (ctx: Pick<AppContext, 'uow' | 'clock' | 'config' | 'bus'>, delivery: ChatDelivery): ChatDeps => ({
+  uow: ctx.uow, clock: ctx.clock, delivery, bus: ctx.bus,
+  autoReply: autoReplySource(ctx.config),
+});
 
 const PROBLEM_TEXT: Record<CommentProblem, string> = {
   empty: 'Write a message.', tooLong: 'The message is too long.', nul: 'The message must not contain a NUL character.',
@@ -59,6 +69,12 @@ export async function visitorSend(deps: ChatDeps, visitor: ChatVisitor, input: {
       const out = chatMessageOut(appended.message, visitor.email);
       repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, out, senderSocketId));
       repos.afterCommit(() => announceCaseChanged(deps.bus, out.Case.Uid, now));
+      // A new chat's first message gets the auto-reply while it is on: numbered after it, to every tab of the visitor.
+      if (appended.message.seq === 1) {
+        const auto = await autoReplyActivity(repos, { ...deps.autoReply, created: now, html: true });
+        const replied = auto ? await repos.chat.appendMessage(appended.message.caseUid, { ...auto, clientId: null }) : null;
+        if (replied && !('duplicate' in replied)) { const m = chatMessageOut(replied.message, null); repos.afterCommit(() => deps.delivery.toVisitor(visitor.uid, m)); }
+      }
       return out;
     });
   } catch (err) {

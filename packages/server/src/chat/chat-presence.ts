@@ -1,4 +1,3 @@
-import { anyOperatorOnline } from '@portico/core/chat/chat-rules';
 import type { EventBus } from '../bus/event-bus.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
@@ -17,7 +16,7 @@ export interface ChatPresence {
 }
 
 /**
- * Operator presence (docs/chat.md "Operator API", docs/console.md "Presence"): the database holds each operator's expiry, so
+ * Operator presence (docs/console.md "Presence"): the database holds each operator's expiry, so
  * every node reaches the same answer. Each node tells only its own sockets (`emitLocal`), when a
  * heartbeat on any node is announced on the bus, or when its timer finds an expiry passed.
  */
@@ -26,9 +25,9 @@ export function chatPresence(deps: { uow: UnitOfWork; clock: ServerClock; bus: E
   let looking: Promise<boolean> | null = null;
   const look = async (): Promise<boolean> => {
     const now = deps.clock.now();
-    // Operators signed in to the console (operators.online_until, PUT /console/presence) and the admin API's
-    // named heartbeats (PUT /admin/chat/presence, for integrations without a console operator) both count.
-    const online = anyOperatorOnline(await deps.uow.chat.operatorsOnlineUntil(now), now) || await deps.uow.operators.anyOnline(now);
+    // One store: an enabled operator whose online_until is ahead (the console's heartbeat, PUT /console/presence,
+    // or the admin API's PUT /admin/chat/presence for an operator by email; operators/operator-presence.ts).
+    const online = await deps.uow.operators.anyOnline(now);
     if (known !== null && known !== online) deps.emitLocal(online);
     known = online;
     return online;

@@ -4,7 +4,7 @@ import { guardRoutes } from '../http/route-auth.ts';
 import { chatAdminRoutes } from './chat-admin.routes.ts';
 import { chatDocumentsRoutes } from './chat-documents.routes.ts';
 import { createChatHub, type ChatHub } from './chat-hub.ts';
-import { agentReply, type ChatDeps } from './chat-messages.ts';
+import { agentReply, chatDeps } from './chat-messages.ts';
 import { CHAT_RATE_LIMITS } from './chat.rate-limits.ts';
 import { chatRepository } from './chat.repository.ts';
 
@@ -25,12 +25,12 @@ declare module 'fastify' {
  */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = await createChatHub(app, ctx, { redisUrl: ctx.realtime.redisUrl, redisPrefix: ctx.realtime.redisPrefix });
-  const deps: ChatDeps = { uow: ctx.uow, clock: ctx.clock, delivery: hub, bus: ctx.bus };
+  const deps = chatDeps(ctx, hub);
   app.decorate('chat', Object.assign(hub, { agentReply: (caseUid: string, input: { AgentName: string; Comment: string }) => agentReply(deps, caseUid, input) }));
   await app.register(async (scope) => chatDocumentsRoutes(scope, deps));
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', ctx.adminGuard);
-    await chatAdminRoutes(scope, { ...deps, presence: hub.presence, bus: ctx.bus });
+    await chatAdminRoutes(scope, deps);
   });
 }
 

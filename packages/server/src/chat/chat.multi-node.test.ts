@@ -9,6 +9,7 @@ import { loadCompanyConfig } from '../config/load-company-config.ts';
 import type { Database } from '../db/database.ts';
 import { call, chatClient, connected, nextReceived, sendInput, type ChatClient } from '../testing/chat-client.ts';
 import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
+import { createdOperator } from '../operators/console-test-helpers.ts';
 
 /**
  * Two server nodes in this process over one database, sharing rooms through Redis
@@ -68,8 +69,9 @@ describe('chat on two nodes through Redis', () => {
   it('an operator online on node B reaches visitors on node A (presence)', async () => {
     const { socket } = await visitorOn(urls[0]!);
     const told = new Promise((resolve) => socket.on('presence', (p) => { if (p.Online) resolve(p); }));
-    const res = await nodes[1]!.inject({ method: 'PUT', url: '/api/v1/admin/chat/presence', headers: admin, payload: { Operator: 'Bo', Online: true } });
-    expect(res.json()).toEqual({ Online: true });
+    const bo = await createdOperator({ admin: (o) => nodes[0]!.inject({ ...o, headers: admin }) }, { name: 'Bo' });
+    const res = await nodes[1]!.inject({ method: 'PUT', url: '/api/v1/admin/chat/presence', headers: admin, payload: { Operator: bo.email, Online: true } });
+    expect(res.json()).toMatchObject({ Online: true, AnyOperatorOnline: true });
     expect(await told).toEqual({ Online: true });
   });
 });

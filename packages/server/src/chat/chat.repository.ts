@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CaseSource } from '@portico/core/support/support-limits';
 import type { Db } from '../db/database.ts';
-import { chatOperators, chatVisitors, files, people, supportAttachments, supportCaseActivities, supportCases } from '../db/schema.ts';
+import { chatVisitors, files, people, supportAttachments, supportCaseActivities, supportCases } from '../db/schema.ts';
 import type { Page, PageRequest } from '../http/list.ts';
 
 export type ChatVisitor = typeof chatVisitors.$inferSelect;
@@ -134,17 +134,6 @@ export function chatRepository(db: Db) {
       const items = page.limit === -1 ? await q : await q.limit(page.limit);
       const [total] = await db.select({ n: count() }).from(supportCases).where(cond);
       return { items, total: total?.n ?? 0 };
-    },
-
-    async setOperator(name: string, onlineUntil: Date, now: Date): Promise<void> {
-      await db.insert(chatOperators).values({ name, onlineUntil, updated: now })
-        .onConflictDoUpdate({ target: chatOperators.name, set: { onlineUntil, updated: now } });
-    },
-
-    /** Every operator's expiry still ahead of `now`. */
-    async operatorsOnlineUntil(now: Date): Promise<Date[]> {
-      const rows = await db.select({ until: chatOperators.onlineUntil }).from(chatOperators).where(gt(chatOperators.onlineUntil, now));
-      return rows.map((r) => r.until);
     },
   };
 }

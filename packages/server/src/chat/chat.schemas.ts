@@ -24,8 +24,6 @@ export const chatDetailQuery = z.object({ afterSeq: z.coerce.number().int().min(
 
 export const agentName = z.string().trim().min(1).max(CHAT_AGENT_NAME_MAX_LENGTH);
 export const agentReplyInput = z.object({ AgentName: agentName, Comment: z.string().max(CHAT_AGENT_MESSAGE_MAX_LENGTH) }).strict();
-export const presenceInput = z.object({ Operator: agentName, Online: z.boolean() }).strict();
-export const presenceOut = z.object({ Online: z.boolean() });
 
 export const documentOut = z.object({ Uid: z.string(), Name: z.string(), ContentType: z.enum(SUPPORT_ATTACHMENT_TYPES) });
 /** The visitor's credential for their own conversation's files: the uvi, or a signed-in person's access token. */

@@ -821,13 +821,6 @@ export const chatVisitors = pgTable('chat_visitors', {
   created: created(),
 }, (t) => [uniqueIndex('chat_visitors_person_idx').on(t.personUid)]);
 
-/** Operator presence (docs/chat.md "Operator API"): online while `online_until` is ahead of the clock. */
-export const chatOperators = pgTable('chat_operators', {
-  name: text('name').primaryKey(),
-  onlineUntil: timestamp('online_until', { withTimezone: true, mode: 'date' }).notNull(),
-  updated: updated(),
-});
-
 // ---- leads (issue 18) ----
 
 /**

@@ -9,3 +9,8 @@
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** Plain text as HTML paragraphs (a blank line between paragraphs, a line break kept as <br>), every piece escaped. */
+export function textToHtmlParagraphs(text: string): string {
+  return text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+}

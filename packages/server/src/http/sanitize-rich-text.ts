@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { isAllowedRichTextUrl, RICH_TEXT_ATTRIBUTES, RICH_TEXT_SCHEMES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '@portico/core/rich-text/allow-list';
 
@@ -72,4 +73,29 @@ export function sanitizeRichText(html: string | null): string | null {
   // Sanitizing a clean text gives it back: the read right after a write (a chat reply's echo) costs a lookup.
   memo.set(clean, clean);
   return clean;
+}
+
+/** Elements after which a reader sees a break: their text must not run into the next one's. */
+const BLOCKS = new Set(['p', 'div', 'br', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'tr', 'table', 'hr']);
+
+/**
+ * Rich text as one line of plain text, for a preview (the console inbox's last message): the text of the
+ * sanitized HTML, entities decoded, blocks separated by a space, whitespace collapsed, cut at `max`
+ * characters with an ellipsis. The answer is text, to be shown as text; parsing stays in this file.
+ */
+export function richTextToPlainText(html: string, max: number): string {
+  const parts: string[] = [];
+  const parser = new Parser({
+    ontext: (text) => { parts.push(text); },
+    onclosetag: (name) => { if (BLOCKS.has(name)) parts.push(' '); },
+  }, { decodeEntities: true });
+  parser.write(sanitizeRichText(html) ?? '');
+  parser.end();
+  return clipText(parts.join(''), max);
+}
+
+/** Whitespace collapsed to single spaces and the text cut at `max` characters (an ellipsis ends a cut text). */
+export function clipText(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

@@ -4,7 +4,7 @@ import {
   accounts, invoices, people, personAccounts, plans, subscriptions, supportCaseActivities, supportCaseAssignments, supportCaseReads, supportCases,
 } from '../db/schema.ts';
 import type { Page, PageRequest } from '../http/list.ts';
-import type { CaseStatus } from '@portico/core/support/support-limits';
+import { ActivityType, type CaseStatus } from '@portico/core/support/support-limits';
 
 export type InboxAssigned = 'me' | 'unassigned' | 'all';
 
@@ -16,12 +16,27 @@ export interface InboxFilter {
   email?: string | undefined;
 }
 
+export interface LastMessage { type: number; authorKind: 'person' | 'agent' | 'system'; body: string; seq: number | null; created: Date }
+
 export interface InboxRow {
   case: typeof supportCases.$inferSelect;
   assignee: string | null;
   assigneeName: string | null;
   unread: boolean;
+  /** The case's latest message (a person's, an operator's or the auto-reply; not events or notes). */
+  last: LastMessage | null;
 }
+
+/** Of a message, what a preview needs (the body's first 4,000 characters: a preview shows 140). */
+type LastJson = { t: number; k: LastMessage['authorKind']; b: string; s: number | null; c: string };
+const lastMessage = (raw: unknown): LastMessage | null => {
+  if (raw === null || raw === undefined) return null;
+  const j = (typeof raw === 'string' ? JSON.parse(raw) : raw) as LastJson;
+  return { type: j.t, authorKind: j.k, body: j.b, seq: j.s, created: new Date(j.c) };
+};
+
+/** The activity types an inbox preview shows: messages, not events or internal notes. */
+const MESSAGE_TYPES = [ActivityType.PersonReply, ActivityType.AgentReply, ActivityType.AutoReply];
 
 /** LIKE's own characters in a typed search are literal. */
 const likePrefix = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -43,9 +58,13 @@ export function consoleCasesRepository(db: Db) {
       // Unread: person activity after this operator's last read (or ever, when they never read it).
       const unread = sql<boolean>`exists (select 1 from ${supportCaseActivities} pa where pa.case_uid = ${supportCases.uid}
         and pa.author_kind = 'person' and pa.created > coalesce(${supportCaseReads.readAt}, '-infinity'::timestamptz))`;
+      // The latest message through the (case_uid, created) index: one row per inbox row, newest first.
+      const last = sql<unknown>`(select json_build_object('t', m.type, 'k', m.author_kind, 'b', left(m.body, 4000), 's', m.seq, 'c', m.created)
+        from ${supportCaseActivities} m where m.case_uid = ${supportCases.uid} and m.type in (${sql.raw(MESSAGE_TYPES.join(', '))})
+        order by m.created desc, m.seq desc nulls last limit 1)`;
       const q = db.select({
         case: supportCases, assignee: supportCaseAssignments.operatorUid,
-        assigneeName: sql<string | null>`(select o.name from operators o where o.uid = ${supportCaseAssignments.operatorUid})`, unread,
+        assigneeName: sql<string | null>`(select o.name from operators o where o.uid = ${supportCaseAssignments.operatorUid})`, unread, last,
       }).from(supportCases)
         .leftJoin(supportCaseAssignments, eq(supportCaseAssignments.caseUid, supportCases.uid))
         .leftJoin(supportCaseReads, and(eq(supportCaseReads.caseUid, supportCases.uid), eq(supportCaseReads.operatorUid, filter.operatorUid)))
@@ -54,7 +73,7 @@ export function consoleCasesRepository(db: Db) {
       // The count joins assignments only when the filter is about them.
       const counted = db.select({ n: sql<number>`count(*)::int` }).from(supportCases).$dynamic();
       const [total] = await (filter.assigned === 'all' ? counted : counted.leftJoin(supportCaseAssignments, eq(supportCaseAssignments.caseUid, supportCases.uid))).where(cond);
-      return { items: items.map((r) => ({ ...r, unread: r.unread === true || (r.unread as unknown) === 't' })), total: total?.n ?? 0 };
+      return { items: items.map((r) => ({ ...r, unread: r.unread === true || (r.unread as unknown) === 't', last: lastMessage(r.last) })), total: total?.n ?? 0 };
     },
 
     async assignee(caseUid: string): Promise<{ operatorUid: string; name: string } | null> {
@@ -80,9 +99,6 @@ export function consoleCasesRepository(db: Db) {
     },
     async touch(uid: string, at: Date): Promise<void> {
       await db.update(supportCases).set({ updated: at }).where(eq(supportCases.uid, uid));
-    },
-    async addActivity(a: { uid: string; caseUid: string; type: number; body: string; authorKind: 'person' | 'agent' | 'system'; authorName: string | null; authorEmail: string | null; created: Date }) {
-      await db.insert(supportCaseActivities).values(a);
     },
 
     /** The person a case names (by link, else by its email), their accounts with plan and status, last invoices, past cases. */

@@ -1,19 +1,23 @@
 import { ErrorCode } from '@portico/core';
 import { ActivityType, CaseSource, type CaseStatus } from '@portico/core/support/support-limits';
+import { isAttachmentComment } from '@portico/core/chat/chat-rules';
+import { parseAttachment } from '@portico/core/chat/chat-text';
 import { AppError, notFound } from '../http/app-error.ts';
+import { clipText, richTextToPlainText } from '../http/sanitize-rich-text.ts';
 import { newUid } from '../ids/new-uid.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { announceCaseChanged, type CaseChangedBus } from '../support/case-changed.ts';
+import type { LastMessage } from './console-cases.repository.ts';
 import { AGENT_REPLY_MAIL_TOPIC, type AgentReplyMailPayload } from '../support-mail/agent-reply-mail.ts';
 
 /** Who acts in the console (the operator guard's caller). */
 export interface Acting { operatorUid: string; name: string; initials: string }
 
 /**
- * SEAM (chat merge, docs/console.md): a reply to a Chat case (Source 5) goes through the chat's own
- * delivery, so the visitor sees it live with its Seq: wire chat/chat-messages.ts `agentReply(chatDeps,
- * caseUid, { AgentName, Comment })` here. Until then a Chat case's reply is refused (409) and nothing is stored.
+ * A reply to a Chat case (Source 5) goes through the chat's own delivery (app.chat.agentReply, wired in
+ * operators.module.ts), so the visitor sees it live with its Seq. Null (a test app without the chat):
+ * a Chat case's reply is refused (409) and nothing is stored.
  */
 export type ChatReply = (caseUid: string, input: { AgentName: string; AgentInitials: string; Comment: string }) => Promise<{ ActivityUid: string }>;
 
@@ -25,6 +29,16 @@ export interface ConsoleCasesDeps {
   wakeOutbox?: (() => void) | undefined;
   /** Where a change is announced to every operator's console (support/case-changed.ts); a chat reply announces itself (chat-messages.ts). */
   bus: CaseChangedBus;
+}
+
+/** The inbox row's last message, as one line of text (a file by its name). */
+export const PREVIEW_MAX = 140;
+export function inboxPreview(last: LastMessage | null): { Text: string; From: 'person' | 'agent' | 'system'; Attachment: boolean; Created: string } | null {
+  if (!last) return null;
+  const file = isAttachmentComment(last.body) ? parseAttachment(last.body) : null;
+  // A chat operator's message (numbered, of an agent type) is rich text; everything else is text as written.
+  const text = file ? file.name : last.seq !== null && last.type !== ActivityType.PersonReply ? richTextToPlainText(last.body, PREVIEW_MAX) : clipText(last.body, PREVIEW_MAX);
+  return { Text: text, From: last.authorKind, Attachment: isAttachmentComment(last.body), Created: last.created.toISOString() };
 }
 
 async function caseOrNotFound(deps: ConsoleCasesDeps, uid: string) {
@@ -63,7 +77,7 @@ export async function replyToCase(deps: ConsoleCasesDeps, me: Acting, uid: strin
   return deps.uow.transaction(async (repos) => {
     const now = deps.clock.now();
     const activityUid = newUid();
-    await repos.consoleCases.addActivity({ uid: activityUid, caseUid: uid, type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
+    await repos.support.addActivity({ uid: activityUid, caseUid: uid, type: ActivityType.AgentReply, body, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
     await repos.consoleCases.touch(uid, now);
     await repos.consoleCases.markRead(uid, me.operatorUid, now);
     const payload: AgentReplyMailPayload = { caseUid: uid, activityUid };
@@ -82,7 +96,7 @@ export async function setCaseStatus(deps: ConsoleCasesDeps, me: Acting, uid: str
     if (c.status === status) throw new AppError(ErrorCode.Conflict, `The case is already ${status}.`);
     const now = deps.clock.now();
     await repos.consoleCases.setStatus(uid, status, now);
-    await repos.consoleCases.addActivity({
+    await repos.support.addActivity({
       uid: newUid(), caseUid: uid, type: status === 'closed' ? ActivityType.Closed : ActivityType.Reopened, body: '', authorKind: 'agent', authorName: me.name, authorEmail: null, created: now,
     });
     repos.afterCommit(() => announceCaseChanged(deps.bus, uid, now));
@@ -97,7 +111,7 @@ export async function assignToMe(deps: ConsoleCasesDeps, me: Acting, uid: string
     if ((await repos.consoleCases.assignee(uid))?.operatorUid === me.operatorUid) return;
     const now = deps.clock.now();
     await repos.consoleCases.assign(uid, me.operatorUid, now);
-    await repos.consoleCases.addActivity({ uid: newUid(), caseUid: uid, type: ActivityType.Assigned, body: me.name, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
+    await repos.support.addActivity({ uid: newUid(), caseUid: uid, type: ActivityType.Assigned, body: me.name, authorKind: 'agent', authorName: me.name, authorEmail: null, created: now });
     repos.afterCommit(() => announceCaseChanged(deps.bus, uid, now));
   });
 }

@@ -31,5 +31,15 @@ it("an operator's console reply to a chat case is the chat's own message: number
   // The visitor's resume from its last Seq returns the reply once, as any operator message.
   const history = await call<{ Messages: ChatMessage[] }>(visitor, 'getHistory', { AfterSeq: sent.data.Seq });
   expect(history.ok && history.data.Messages.map((m) => m.Uid)).toEqual([got!.Uid]);
+
+  // The inbox row previews the last message as text: the reply's HTML gone, entities read, never markup.
+  const row = async () => (await t.request({ method: 'GET', url: '/api/v1/console/cases?assigned=all', headers: bearer(op.token) })).json().items.find((i: { Uid: string }) => i.Uid === caseUid);
+  expect((await row()).LastMessage).toMatchObject({ Text: 'Yes! How can I help?', From: 'agent', Attachment: false });
+  const long = `${'&lt;tag&gt; '.repeat(10)}<p>${'word '.repeat(60)}</p><p>end</p>`;
+  expect((await t.request({ method: 'POST', url: `/api/v1/console/cases/${caseUid}/replies`, headers: bearer(op.token), payload: { Comment: long } })).statusCode).toBe(201);
+  const preview = (await row()).LastMessage.Text as string;
+  expect(preview.startsWith('<tag> <tag> ')).toBe(true);
+  expect(preview).toHaveLength(140);
+  expect(preview.endsWith('…')).toBe(true);
   visitor.close();
 });

@@ -13,14 +13,20 @@ export const nextClient = () => `198.18.0.${(clients = (clients % 250) + 1)}`;
 
 export interface TestOperator { uid: string; email: string; name: string; token: string }
 
-/** An operator made through the admin API and signed in through POST /console/tokens. */
-export async function signedInOperator(t: TestApp, o: { name?: string; role?: 'agent' | 'admin' } = {}): Promise<TestOperator> {
+/** An operator made through the admin API (not signed in). */
+export async function createdOperator(t: Pick<TestApp, 'admin'>, o: { name?: string; role?: 'agent' | 'admin' } = {}): Promise<Omit<TestOperator, 'token'>> {
   operators += 1;
   const email = `agent-${operators}-${Date.now().toString(36)}@northwind.example`;
   const name = o.name ?? `Agent Number${operators}`;
   const made = await t.admin({ method: 'POST', url: '/api/v1/admin/operators', payload: { Email: email, Name: name, Role: o.role ?? 'agent', Password: OPERATOR_PASSWORD } });
   expect(made.statusCode, made.body).toBe(201);
-  return { uid: made.json().Uid, email, name, token: await consoleSignIn(t, email) };
+  return { uid: made.json().Uid, email, name };
+}
+
+/** An operator made through the admin API and signed in through POST /console/tokens. */
+export async function signedInOperator(t: TestApp, o: { name?: string; role?: 'agent' | 'admin' } = {}): Promise<TestOperator> {
+  const made = await createdOperator(t, o);
+  return { ...made, token: await consoleSignIn(t, made.email) };
 }
 
 export async function consoleSignIn(t: TestApp, email: string, password = OPERATOR_PASSWORD): Promise<string> {

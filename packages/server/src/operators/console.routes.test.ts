@@ -151,6 +151,8 @@ describe('the console inbox and cases', () => {
     expect(alice.json().items.map((i: { Uid: string }) => i.Uid).sort()).toEqual([a.uid, c.uid].sort());
     expect(alice.json().metadata).toMatchObject({ total: 2, offset: 0 });
     expect(alice.json().items.every((i: { Unread: boolean; Assignee: unknown }) => i.Unread && i.Assignee === null)).toBe(true);
+    // Each row previews its last message: the person's text as written, who wrote it and when.
+    expect(alice.json().items[0].LastMessage).toMatchObject({ Text: 'It does not work.', From: 'person', Attachment: false });
     // LIKE's own characters are literal: '%' finds nothing.
     expect((await q(me.token, 'email=%25')).json().metadata.total).toBe(0);
     const paged = await q(me.token, `email=alice.${tag}&limit=1&offset=1`);

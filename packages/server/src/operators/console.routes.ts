@@ -10,9 +10,9 @@ import type { FlaggingLimit } from '../http/rate-limits.ts';
 import type { InvoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
 import { activity, attachment, attachmentDisposition, summary } from '../support/support-admin.routes.ts';
 import { attachmentParams } from '../support/support.schemas.ts';
-import { autoReplyFor, setAutoReply, type AutoReply } from './auto-reply.ts';
-import { assignToMe, consoleCase, markCaseRead, replyToCase, setCaseStatus, type ConsoleCasesDeps } from './console-cases.ts';
-import type { ConsolePresence } from './console-presence.ts';
+import { autoReplyFor, setAutoReply, type AutoReply } from '../support/auto-reply.ts';
+import { assignToMe, consoleCase, inboxPreview, markCaseRead, replyToCase, setCaseStatus, type ConsoleCasesDeps } from './console-cases.ts';
+import type { OperatorPresence } from './operator-presence.ts';
 import {
   autoReplySchema, caseUidParams, consoleCaseOut, consoleSessionOut, consoleTokenInput, consoleTokenOut, customerOut, inboxItemOut, inboxQuery, presenceInput, presenceOut, replyInput, replyOut,
 } from './console.schemas.ts';
@@ -27,7 +27,7 @@ export interface ConsoleRoutesDeps extends ConsoleCasesDeps, OperatorSignInDeps 
   /** The members' sign-in rows applied to the console's sign-in: signInPerAddress refuses, signInPerEmail trips. */
   limits: preHandlerHookHandler[];
   perEmail: FlaggingLimit;
-  presence: ConsolePresence;
+  presence: OperatorPresence;
   downloads: InvoiceDownloadTokens;
   /** The company config's support.autoReply: the auto-reply until one is stored. */
   autoReplyDefault: AutoReply;
@@ -75,7 +75,7 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleRoutesDep
       const page = await deps.uow.consoleCases.inbox({ operatorUid: me.operatorUid, status, assigned, email }, { limit, offset });
       return {
         metadata: { limit, offset, total: page.total },
-        items: page.items.map((row) => ({ ...summary(row.case), Unread: row.unread, Assignee: row.assignee ? { OperatorUid: row.assignee, Name: row.assigneeName ?? '' } : null })),
+        items: page.items.map((row) => ({ ...summary(row.case), Unread: row.unread, Assignee: row.assignee ? { OperatorUid: row.assignee, Name: row.assigneeName ?? '' } : null, LastMessage: inboxPreview(row.last) })),
       };
     });
     r.get('/api/v1/console/cases/:uid', {

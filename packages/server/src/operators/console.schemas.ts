@@ -4,7 +4,7 @@ import { CONSOLE_INBOX_PAGE, OPERATOR_NAME_MAX_LENGTH, OPERATOR_ROLES } from '@p
 import { isValidEmail } from '@portico/core/validation/email';
 import { listQuery } from '../http/list.ts';
 import { caseDetailOut, caseSummaryOut } from '../support/support.schemas.ts';
-import { AUTO_REPLY_MAX_LENGTH } from './auto-reply.ts';
+import { AUTO_REPLY_MAX_LENGTH } from '../support/auto-reply.ts';
 
 export const operatorOutSchema = z.object({
   Uid: z.string(), Email: z.string(), Name: z.string(), Initials: z.string(), Role: z.enum(OPERATOR_ROLES), Disabled: z.boolean(), Created: z.string(),
@@ -36,13 +36,17 @@ export const inboxQuery = listQuery.omit({ fields: true }).extend({
   email: z.string().trim().min(1).max(SUPPORT_EMAIL_MAX_LENGTH).optional(),
 });
 const assigneeOut = z.object({ OperatorUid: z.string(), Name: z.string() }).nullable();
-export const inboxItemOut = caseSummaryOut.extend({ Unread: z.boolean(), Assignee: assigneeOut });
+/** The inbox row's last message: one line of text (a file by its name), who wrote it and when. */
+export const inboxPreviewOut = z.object({ Text: z.string(), From: z.enum(['person', 'agent', 'system']), Attachment: z.boolean(), Created: z.string() }).nullable();
+export const inboxItemOut = caseSummaryOut.extend({ Unread: z.boolean(), Assignee: assigneeOut, LastMessage: inboxPreviewOut });
 export const consoleCaseOut = caseDetailOut.extend({ Assignee: assigneeOut });
 export const caseUidParams = z.object({ uid: z.string().min(1).max(64) });
 export const replyInput = z.object({ Comment: z.string().max(SUPPORT_BODY_MAX_LENGTH) }).strict();
 export const replyOut = z.object({ ActivityUid: z.string() });
 
 export const presenceInput = z.object({ Online: z.boolean() }).strict();
+/** The admin API's presence: the operator by email (PUT /admin/chat/presence). */
+export const adminPresenceInput = z.object({ Operator: z.string().trim().email().max(320).describe('The operator\'s email'), Online: z.boolean() }).strict();
 export const presenceOut = z.object({ Online: z.boolean(), OnlineUntil: z.string().nullable(), AnyOperatorOnline: z.boolean() });
 
 export const autoReplySchema = z.object({ Enabled: z.boolean(), Text: z.string().max(AUTO_REPLY_MAX_LENGTH) }).strict()

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuery, listAnswer, listOf } from '../http/list.ts';
 import { changeOperator, createOperator, operatorOut, type ManageOperatorsDeps } from './manage-operators.ts';
-import { autoReplyFor, setAutoReply, type AutoReply } from './auto-reply.ts';
+import { autoReplyFor, setAutoReply, type AutoReply } from '../support/auto-reply.ts';
 import { autoReplySchema, operatorChangeInput, operatorCreateInput, operatorOutSchema, operatorParams } from './console.schemas.ts';
 
 /** The admin's operator API (admin key): create with an initial password, list, change role, disable; the console's auto-reply. */

@@ -10,7 +10,9 @@ import { sessionNotices } from '../auth/session-notices.ts';
 import { invoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
 import { consoleCasesRepository } from './console-cases.repository.ts';
 import { CHAT_PRESENCE_TOPIC } from '../chat/chat-presence.ts';
-import { consolePresence } from './console-presence.ts';
+import { autoReplySource } from '../support/auto-reply.ts';
+import { operatorPresence } from './operator-presence.ts';
+import { presenceAdminRoutes } from './presence-admin.routes.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { CONSOLE_TOKEN_AUDIENCE, type OperatorClaims } from './console-tokens.ts';
 import { consoleFeed } from './console-feed.ts';
@@ -49,6 +51,12 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.addHook('onClose', async () => stop());
   app.decorate('console', { tokens, guard });
 
+  // One presence (operators' online_until) with two doors: the console's heartbeat and the admin API's. A beat
+  // tells every node's chat to look again (the bus) and this node's at once (awaited: the answer comes after).
+  const presence = operatorPresence({
+    uow: ctx.uow, clock: ctx.clock,
+    afterBeat: async () => { await ctx.bus.publish(CHAT_PRESENCE_TOPIC, 'operator'); await app.chat.presence.refresh(); },
+  });
   await app.register(async (scope) => consoleRoutes(scope, {
     uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus,
     // A reply to a chat case is the chat's own agent reply: numbered, stored and delivered to the visitor (app.chat, issue 19).
@@ -56,14 +64,14 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
     limits: [app.auth.signInLimits.perAddress],
     perEmail: app.auth.signInLimits.perEmail,
-    // One presence: a heartbeat tells every node's chat presence to look again (chat/chat-presence.ts reads operators' online_until).
-    presence: consolePresence({ uow: ctx.uow, clock: ctx.clock, afterBeat: async () => { await ctx.bus.publish(CHAT_PRESENCE_TOPIC, 'console'); } }),
-    autoReplyDefault: ctx.config.support.autoReply ?? { Enabled: false, Text: '' },
+    presence,
+    autoReplyDefault: autoReplySource(ctx.config).fallback,
     downloads: invoiceDownloadTokens({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer }),
   }));
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', ctx.adminGuard);
-    await operatorsAdminRoutes(scope, { uow: ctx.uow, clock: ctx.clock, policy: ctx.config.passwordPolicy, autoReplyDefault: ctx.config.support.autoReply ?? { Enabled: false, Text: '' } });
+    await presenceAdminRoutes(scope, presence);
+    await operatorsAdminRoutes(scope, { uow: ctx.uow, clock: ctx.clock, policy: ctx.config.passwordPolicy, autoReplyDefault: autoReplySource(ctx.config).fallback });
   });
 }
 

@@ -1,7 +1,7 @@
 import { replyAddress } from '@portico/core/operators/operator-rules';
 import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml, textToHtmlParagraphs } from '../http/escape-html.ts';
 import type { SupportRepository } from '../support/support.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SupportMailRepository } from './support-mail.repository.ts';
@@ -27,7 +27,7 @@ export function agentReplyMessage(c: { number: number; email: string; subject: s
   const foot = `Reply to this email to answer (case #${c.number}).`;
   const sig = `${reply.authorName ?? 'Support'}, ${o.companyName}`;
   const text = [reply.body, '', `-- ${sig}`, foot].join('\n');
-  const html = `${reply.body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}<p>— ${escapeHtml(sig)}</p><p><small>${escapeHtml(foot)}</small></p>`;
+  const html = `${textToHtmlParagraphs(reply.body)}<p>— ${escapeHtml(sig)}</p><p><small>${escapeHtml(foot)}</small></p>`;
   const subject = /^re:/i.test(c.subject) ? c.subject : `Re: ${c.subject}`;
   return {
     to: c.email, subject: `[#${c.number}] ${subject}`, text, html,

@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { callerScope, requestHash, storedAnswer, twinAnswer, withIdempotency, type Answer } from '../http/idempotency.ts';
 import { newUid } from '../ids/new-uid.ts';
+import { autoReplyActivity, type AutoReply } from './auto-reply.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { announceCaseChanged, type CaseChangedBus } from './case-changed.ts';
 import { SUPPORT_ACK_MAIL_TOPIC, SUPPORT_NOTICE_MAIL_TOPIC, type SupportMailPayload } from './support-mail.ts';
@@ -23,6 +24,8 @@ export interface SupportDeps {
   wakeOutbox: () => void;
   /** Where a new case is announced to the operators' consoles (case-changed.ts). */
   bus: CaseChangedBus;
+  /** The auto-reply a new case gets (auto-reply.ts): the config's value until one is stored, and who it is from. */
+  autoReply: { fallback: AutoReply; companyName: string };
 }
 
 /** One file part as the multipart reader gave it. */
@@ -102,6 +105,10 @@ export async function createSupportCase(deps: SupportDeps, caller: Caller, req: 
         { uid: newUid(), source: req.item.Source, personUid, email, subject: req.item.Subject, created: now },
         { uid: newUid(), type: ActivityType.PersonReply, body: req.item.Body }, attachments,
       );
+      // The auto-reply, while it is on, is the case's second activity (a millisecond after the request, so it
+      // reads after it); the acknowledgement mail carries its text.
+      const auto = await autoReplyActivity(repos, { ...deps.autoReply, created: new Date(now.getTime() + 1), html: false });
+      if (auto) await repos.support.addActivity({ ...auto, caseUid: row.uid });
       const payload: SupportMailPayload = { caseUid: row.uid };
       await repos.outbox.enqueue(SUPPORT_ACK_MAIL_TOPIC, payload);
       if (deps.notifySupport) await repos.outbox.enqueue(SUPPORT_NOTICE_MAIL_TOPIC, payload);

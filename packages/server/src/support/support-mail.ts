@@ -1,6 +1,7 @@
+import { ActivityType } from '@portico/core/support/support-limits';
 import type { OutboxMessage } from '../jobs/outbox.repository.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml, textToHtmlParagraphs } from '../http/escape-html.ts';
 import type { SupportRepository } from './support.repository.ts';
 
 export const SUPPORT_ACK_MAIL_TOPIC = 'mail.support-ack';
@@ -19,15 +20,14 @@ export interface SupportMailDeps {
   support: Pick<SupportRepository, 'getCase' | 'attachmentData'>;
 }
 
-/** Plain text as HTML paragraphs: escaped, line breaks kept (a case body is text, never markup). */
-const textToHtml = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
 
 /** To the sender: we have it, here is its number and what you wrote. */
-export function acknowledgementMessage(c: { number: number; email: string; subject: string }, body: string, companyName: string): MailMessage {
+export function acknowledgementMessage(c: { number: number; email: string; subject: string }, body: string, companyName: string, autoReply: string | null = null): MailMessage {
   const intro = `Thank you for contacting ${companyName}. We received your request and will be in touch soon.`;
   const ref = `Your case number is #${c.number}. Quote this number if you write to us again.`;
-  const text = [intro, '', ref, '', `Subject: ${c.subject}`, '', body].join('\n');
-  const html = `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ref)}</p><p><strong>Subject:</strong> ${escapeHtml(c.subject)}</p>${textToHtml(body)}`;
+  // The company's auto-reply (docs/console.md "Auto-reply"), when on, comes right after the thanks.
+  const text = [intro, ...(autoReply ? ['', autoReply] : []), '', ref, '', `Subject: ${c.subject}`, '', body].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>${autoReply ? textToHtmlParagraphs(autoReply) : ''}<p>${escapeHtml(ref)}</p><p><strong>Subject:</strong> ${escapeHtml(c.subject)}</p>${textToHtmlParagraphs(body)}`;
   return { to: c.email, subject: `[#${c.number}] We received your request: ${c.subject}`, text, html };
 }
 
@@ -35,14 +35,15 @@ export function acknowledgementMessage(c: { number: number; email: string; subje
 export function noticeMessage(c: { number: number; email: string; subject: string; uid: string }, body: string, to: string): MailMessage {
   const head = `New help request #${c.number} from ${c.email} (case ${c.uid}).`;
   const text = [head, '', `Subject: ${c.subject}`, '', body].join('\n');
-  const html = `<p>${escapeHtml(head)}</p><p><strong>Subject:</strong> ${escapeHtml(c.subject)}</p>${textToHtml(body)}`;
+  const html = `<p>${escapeHtml(head)}</p><p><strong>Subject:</strong> ${escapeHtml(c.subject)}</p>${textToHtmlParagraphs(body)}`;
   return { to, subject: `[#${c.number}] ${c.subject}`, text, html };
 }
 
 async function loadCase(deps: SupportMailDeps, message: Pick<OutboxMessage, 'payload'>) {
   const found = await deps.support.getCase((message.payload as SupportMailPayload).caseUid);
   if (!found) return null;
-  return { found, body: found.activities[0]?.body ?? '' };
+  const first = (type: number) => found.activities.find((a) => a.type === type)?.body ?? null;
+  return { found, body: first(ActivityType.PersonReply) ?? '', autoReply: first(ActivityType.AutoReply) };
 }
 
 /** The acknowledgement's outbox handler (a case deleted before sending sends nothing). */
@@ -50,7 +51,7 @@ export function supportAckMailHandler(deps: SupportMailDeps) {
   return async (message: Pick<OutboxMessage, 'payload'>): Promise<void> => {
     const loaded = await loadCase(deps, message);
     if (!loaded) return;
-    await deps.mailer.send(acknowledgementMessage(loaded.found.case, loaded.body, deps.companyName));
+    await deps.mailer.send(acknowledgementMessage(loaded.found.case, loaded.body, deps.companyName, loaded.autoReply));
   };
 }
 

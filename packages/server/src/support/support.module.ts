@@ -7,13 +7,14 @@ import { SUPPORT_ACK_MAIL_TOPIC, SUPPORT_NOTICE_MAIL_TOPIC, supportAckMailHandle
 import { supportAdminRoutes } from './support-admin.routes.ts';
 import { SUPPORT_RATE_LIMITS } from './support.rate-limits.ts';
 import { supportRepository } from './support.repository.ts';
+import { autoReplySource } from './auto-reply.ts';
 import { supportRoutes } from './support.routes.ts';
 
 /** The public help form (settings, create a case) and the operator's read of cases (admin key). After captcha (app.captcha) and chat (app.chat, the settings' Chat.Online). */
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => supportRoutes(scope, {
     uow: ctx.uow, clock: ctx.clock, captcha: app.captcha, captchaConfig: ctx.config.captcha,
-    notifySupport: ctx.config.support.emailAddress !== undefined, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus,
+    notifySupport: ctx.config.support.emailAddress !== undefined, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus, autoReply: autoReplySource(ctx.config),
     chat: { texts: ctx.config.chat, online: () => app.chat.presence.current() },
   }));
   await app.register(async (scope) => {

@@ -47,6 +47,11 @@ export function supportRepository(db: Db) {
       return row!;
     },
 
+    /** One more activity on a case (an auto-reply, an operator's reply or note, a status event); run in the caller's transaction. */
+    async addActivity(a: { uid: string; caseUid: string; type: number; body: string; authorKind: 'person' | 'agent' | 'system'; authorName: string | null; authorEmail: string | null; created: Date }): Promise<void> {
+      await db.insert(supportCaseActivities).values(a);
+    },
+
     async listCases(filter: CaseFilter, page: PageRequest): Promise<Page<SupportCase>> {
       const where: SQL[] = [];
       if (filter.email) where.push(sql`lower(${supportCases.email}) = lower(${filter.email})`);

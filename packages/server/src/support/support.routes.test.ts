@@ -88,6 +88,30 @@ describe('the help form: POST /public/support/cases (multipart)', () => {
     expect(notice.raw).toMatch(/filename=report\.pdf/);
   });
 
+  it('with the auto-reply on, the new case gets it as its second activity and the acknowledgement carries its text; off again, neither', async () => {
+    const text = 'We answer within one working day.\nUrgent? Call +1 555 0100.';
+    expect((await t.admin({ method: 'PUT', url: '/api/v1/admin/console/auto-reply', payload: { Enabled: true, Text: text } })).statusCode).toBe(200);
+    try {
+      const res = await send(t, multipart(item({ FromPerson: { Email: 'auto@example.com' }, Subject: 'Auto' })));
+      expect(res.statusCode, res.body).toBe(201);
+      const read = (await t.admin({ method: 'GET', url: `/api/v1/admin/support/cases/${res.json().Uid}` })).json();
+      expect(read.Activities.map((a: { Type: number }) => a.Type)).toEqual([1, 7]);
+      expect(read.Activities[1]).toMatchObject({ Body: text, Author: { Kind: 'system', Name: t.config.company.name } });
+      const waiting = inbox.length;
+      await t.app.jobs.deliverDue();
+      const ack = inbox.slice(waiting).find((m) => m.to.includes('auto@example.com'))!;
+      const body = mailText(ack.raw);
+      expect(body).toContain('We answer within one working day.');
+      // The person's own text is still the one quoted, after the auto-reply.
+      expect(body.indexOf('Urgent? Call')).toBeLessThan(body.indexOf('The CSV export stops'));
+    } finally {
+      await t.admin({ method: 'PUT', url: '/api/v1/admin/console/auto-reply', payload: { Enabled: false, Text: text } });
+    }
+    const off = await send(t, multipart(item({ FromPerson: { Email: 'auto-off@example.com' } })));
+    const read = (await t.admin({ method: 'GET', url: `/api/v1/admin/support/cases/${off.json().Uid}` })).json();
+    expect(read.Activities.map((a: { Type: number }) => a.Type)).toEqual([1]);
+  });
+
   it('the case is listed for the admin, filtered by email and status, paged; the public file route never serves an attachment', async () => {
     await send(t, multipart(item({ FromPerson: { Email: 'Other@Example.com' } }), [{ filename: 'a.png', bytes: tinyPng() }]));
     const mine = await t.admin({ method: 'GET', url: '/api/v1/admin/support/cases?email=OTHER@example.com&status=open' });

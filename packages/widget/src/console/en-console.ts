@@ -46,6 +46,10 @@ export const enConsole = {
     failed: 'The inbox could not be loaded.',
     retry: 'Try again',
     assignee: 'Assigned to {{name}}',
+    liveChat: 'Live chat',
+    previewAgent: 'Reply: {{text}}',
+    previewAuto: 'Auto-reply: {{text}}',
+    previewFile: 'File: {{name}}',
   },
   conversation: {
     none: 'Choose a conversation from the inbox.',

@@ -1,10 +1,11 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { CaseSource } from '@portico/core/support/support-limits';
+import { formatLocalTime, formatMediumDate } from '../i18n/format-date.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { scrollToShow, visibleRange } from './virtual-window.ts';
 import type { InboxItem } from './use-inbox.ts';
 
-export const ROW_HEIGHT = 68;
+export const ROW_HEIGHT = 86;
 
 /**
  * The inbox's rows, virtualized: only the rows in view (plus a few) are in the DOM, so a list of 1,000
@@ -56,8 +57,22 @@ export function InboxList({ items, total, selected, onSelect, onNearEnd }: {
   );
 }
 
+/** When a row last changed: the time today, the date before (the reader's own zone). */
+function rowTime(iso: string, locale: string): string {
+  const at = new Date(iso);
+  return at.toDateString() === new Date().toDateString() ? formatLocalTime(iso, locale) : formatMediumDate(iso, locale);
+}
+
+/** The last message in one line: who (when not the customer) and what (a file by its name). */
+function previewText(last: NonNullable<InboxItem['LastMessage']>, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const what = last.Attachment ? t('console.inbox.previewFile', { name: last.Text }) : last.Text;
+  if (last.From === 'agent') return t('console.inbox.previewAgent', { text: what });
+  if (last.From === 'system') return t('console.inbox.previewAuto', { text: what });
+  return what;
+}
+
 function Row({ item, index, total, current, onSelect }: { item: InboxItem; index: number; total: number; current: boolean; onSelect: (uid: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useLayoutEffect(() => { ref.current?.style.setProperty('transform', `translateY(${index * ROW_HEIGHT}px)`); }, [index]);
   const chat = item.Source === CaseSource.Chat;
@@ -69,8 +84,10 @@ function Row({ item, index, total, current, onSelect }: { item: InboxItem; index
           <span className="c-row-email">{item.Email || t('console.conversation.visitor')}</span>
           {item.Unread && <span className="p-sr-only">{t('console.inbox.unread')}</span>}
           <span className="c-badge">{chat ? t('console.inbox.chat') : t('console.inbox.case')}</span>
+          <time className="c-row-time" dateTime={item.Updated}>{rowTime(item.Updated, i18n.language)}</time>
         </span>
-        <span className="c-row-sub">#{item.Number} · {chat ? t('console.conversation.chatSubject', { email: item.Email || t('console.conversation.visitor') }) : item.Subject}{item.Status === 'closed' ? ` · ${t('console.inbox.closed')}` : ''}</span>
+        <span className="c-row-sub">#{item.Number} · {chat ? t('console.inbox.liveChat') : item.Subject}{item.Status === 'closed' ? ` · ${t('console.inbox.closed')}` : ''}</span>
+        {item.LastMessage && <span className="c-row-preview">{previewText(item.LastMessage, t)}</span>}
       </button>
     </li>
   );

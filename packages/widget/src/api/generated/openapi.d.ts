@@ -4626,6 +4626,13 @@ export interface operations {
                             } | null;
                             Created: string;
                             Email: string;
+                            LastMessage: {
+                                Attachment: boolean;
+                                Created: string;
+                                /** @enum {string} */
+                                From: "person" | "agent" | "system";
+                                Text: string;
+                            } | null;
                             Number: number;
                             PersonUid: string | null;
                             Source: number;
