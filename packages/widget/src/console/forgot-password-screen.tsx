@@ -61,7 +61,7 @@ export function ForgotPasswordScreen({ api }: { api: ApiClient }) {
               <button className="p-btn p-btn-primary p-btn-block" type="submit" disabled={busy}>{busy ? t('console.forgot.sending') : t('console.forgot.submit')}</button>
             </>
           )}
-        <a className="p-link" href="#/sign-in">{t('console.forgot.back')}</a>
+        <a className="p-link c-text-link" href="#/sign-in">{t('console.forgot.back')}</a>
       </form>
     </main>
   );

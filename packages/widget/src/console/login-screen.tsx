@@ -66,7 +66,7 @@ export function LoginScreen({ api, onSignedIn, notice }: { api: ApiClient; onSig
           <input id="c-password" className="p-input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
         <button className="p-btn p-btn-primary p-btn-block" type="submit" disabled={busy || !email || !password}>{busy ? t('console.signIn.signingIn') : t('console.signIn.submit')}</button>
-        <a className="p-link c-forgot" href="#/forgot-password">{t('console.signIn.forgot')}</a>
+        <a className="p-link c-text-link" href="#/forgot-password">{t('console.signIn.forgot')}</a>
       </form>
     </main>
   );

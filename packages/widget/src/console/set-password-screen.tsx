@@ -48,7 +48,7 @@ export function SetPasswordScreen({ api, token, onSignedIn }: { api: ApiClient; 
         <h1 className="p-heading">{t('console.setPassword.resetHeading')}</h1>
         <p className="c-error" role="alert">{t(facts === 'invalid' ? 'console.setPassword.invalid' : 'console.setPassword.failed')}</p>
         <a className="p-btn p-btn-primary p-btn-block" href="#/forgot-password">{t('console.setPassword.newLink')}</a>
-        <a className="p-link" href="#/sign-in">{t('console.forgot.back')}</a>
+        <a className="p-link c-text-link" href="#/sign-in">{t('console.forgot.back')}</a>
       </Card>
     );
   }

@@ -85,7 +85,7 @@ export function SignInCodeForm({ email, send, onSignedIn, onBack }: {
         <button type="button" className="p-link" onClick={() => { void resend(); }} disabled={busy}>{t('console.code.resend')}</button>
         <button type="button" className="p-btn p-btn-secondary c-compact" onClick={onBack}>{t('console.code.back')}</button>
       </div>
-      <a className="p-link" href="#/forgot-password">{t('console.code.reset')}</a>
+      <a className="p-link c-text-link" href="#/forgot-password">{t('console.code.reset')}</a>
     </form>
   );
 }
