@@ -29,9 +29,10 @@ export function resetLink(resetUrl: string, token: string): string {
  * The reset mail; `place` names what the password opens (members: "your Northwind account"; the
  * console's reset mail says "your Northwind support console account", operators/operator-link-mail.ts).
  */
+const memberPlace = (company: string) => `your ${company} account`;
+
 export function passwordResetMessage(
-  to: { email: string; firstName: string | null }, companyName: string, link: string,
-  place = (company: string) => `your ${company} account`, ttlMinutes = RESET_TOKEN_TTL_MINUTES,
+  to: { email: string; firstName: string | null }, companyName: string, link: string, place = memberPlace, ttlMinutes = RESET_TOKEN_TTL_MINUTES,
 ): MailMessage {
   const hello = to.firstName ? `Hello ${to.firstName},` : 'Hello,';
   const after = `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`;
