@@ -24,11 +24,6 @@ export function useConsoleHash(): string {
   return useSyncExternalStore(subscribe, () => location.hash);
 }
 
-/** Opens a signed-out screen (a history entry, so Back returns); '' is the sign-in. */
-export function goToConsoleScreen(screen: '' | 'forgot-password'): void {
-  location.hash = screen ? `#/${screen}` : '';
-}
-
 /**
  * After a set-password link signed the operator in: the address becomes the console's own (replacing
  * the link's entry, so Back does not return to a used link, and the token leaves the address bar).
