@@ -50,3 +50,6 @@ export const mailedResetLink = (mails: Mail[], to: string, after = 0): Promise<s
 
 /** The set-password link of a sign-up mail (a sign-up that gave no password: docs/registration.md "The mailed link"). */
 export const mailedSetPasswordLink = (mails: Mail[], to: string, after = 0): Promise<string> => mailedLinkWith(mails, to, 'confirmationToken', after);
+
+/** The operator console's set-password link (`/console/#/set-password?token=`) of an invitation or reset mail (docs/console.md "Operators"). */
+export const mailedConsoleLink = (mails: Mail[], to: string, after = 0): Promise<string> => mailedLinkWith(mails, to, 'token', after);

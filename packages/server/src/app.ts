@@ -14,6 +14,7 @@ import { sanitizeRichText } from './http/sanitize-rich-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { failureLimiter, registerRateLimits, type RateLimitStoreOptions } from './http/rate-limits.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
+import { DEFAULT_PUBLIC_URL } from './config/load-company-config.ts';
 import { catalogRepository } from './catalog/catalog.repository.ts';
 import { adminKeyGuard } from './admin/admin-auth.ts';
 import { catalogSnapshots } from './billing/catalog-snapshot.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Origins allowed by CORS beyond the config's site origins (the server's own). */
   extraOrigins?: string[];
+  /** The address visitors reach this server at (PORTICO_PUBLIC_URL; default http://localhost:3000): the console's mailed links open its pages. */
+  publicUrl?: string | undefined;
   /** Serve the demo pages beside the widget's code (default); start-server turns it off in production. */
   serveDemo?: boolean;
   /** Which proxies' X-Forwarded-For to believe (PORTICO_TRUST_PROXY); rate limits key on the resulting client address. */
@@ -164,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
-    ...jobsContext, uow, bus, mailer, allowedOrigins: origins, adminGuard, catalog, secrets,
+    ...jobsContext, uow, bus, mailer, allowedOrigins: origins, adminGuard, catalog, secrets, publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
     billing: {
       config, clock: options.clock, catalog, uow, snapshots: catalogSnapshots(catalog, bus),
       activityWebhookConfigured: jobsContext.activityWebhook !== undefined, wakeOutbox: jobsContext.wakeOutbox,

@@ -49,6 +49,8 @@ export interface AppContext extends JobsContext {
   mailer: Mailer;
   /** The config's site origins and the server's own (CORS's list): where mailed links and returns may point. */
   allowedOrigins: ReadonlySet<string>;
+  /** This server as visitors reach it (PORTICO_PUBLIC_URL), no trailing slash: where links to its own pages (the console's) point. */
+  publicUrl: string;
   /** The admin key check (its failures rate limited). */
   adminGuard: Guard;
   catalog: CatalogRepository;

@@ -15,7 +15,9 @@ export type AuditAction = 'signin.success' | 'signin.failure' | 'signin.refused'
   // Cancel and restore (cancellations/), the retention offer accepted.
   | 'plan.cancel' | 'plan.restore' | 'plan.retention-offer.accept'
   // The community server (issue 18 discord; community/).
-  | 'community.discord.connect' | 'community.discord.disconnect';
+  | 'community.discord.connect' | 'community.discord.disconnect'
+  // An operator's invitation to the console, mailed or mailed again (operators/operator-invitation.ts; issue 20).
+  | 'operator.invite' | 'operator.invite.resend';
 
 export interface AuditEntry {
   uid: string;

@@ -7,7 +7,7 @@ import { knownDevicesRepository } from './known-devices.repository.ts';
 import { sessionCleanupRepository } from './session-cleanup.repository.ts';
 import { sessionCleanupJob } from './session-cleanup.ts';
 import { sessionsRepository } from './sessions.repository.ts';
-import { signInCodeMailHandler } from './sign-in-code-mail.ts';
+import { personRecipient, signInCodeMailHandler } from './sign-in-code-mail.ts';
 import { signInCodesRepository } from './sign-in-codes.repository.ts';
 import { signInRepository } from './sign-in.repository.ts';
 import { signingKeysRepository } from './signing-keys.repository.ts';
@@ -25,7 +25,7 @@ export const authModule = featureModule({
     signIn: signInRepository, knownDevices: knownDevicesRepository, signInCodes: signInCodesRepository, sessions: sessionsRepository,
     sessionCleanup: sessionCleanupRepository, signingKeys: signingKeysRepository, auditLog: auditLogRepository,
   },
-  outboxTopics: ({ mail, db }) => ({ 'mail.signin-code': signInCodeMailHandler({ ...mail, codes: signInCodesRepository(db), auditLog: auditLogRepository(db) }) }),
+  outboxTopics: ({ mail, db }) => ({ 'mail.signin-code': signInCodeMailHandler({ ...mail, recipient: personRecipient(mail.people), codes: signInCodesRepository(db), auditLog: auditLogRepository(db) }) }),
   periodicJobs: ({ db, config }) => [sessionCleanupJob({ repo: sessionCleanupRepository(db), retentionDays: config.auth.sessionRetentionDays })],
   rateLimits: AUTH_RATE_LIMITS,
 });

@@ -10,25 +10,26 @@ export const DEVICE_TOKEN_MAX_LENGTH = 100;
 const expiry = (at: Date) => new Date(at.getTime() + KNOWN_DEVICE_TTL_DAYS * 86_400_000);
 
 /**
- * Whether `token` is a live device token of `personUid`. A token of another person, an unknown
- * or expired one, or none is false: only the person's own browsers count.
+ * Whether `token` is a live device token of `ownerUid` (a person, or an operator with their own
+ * repository). A token of someone else, an unknown or expired one, or none is false: only the
+ * owner's own browsers count.
  */
-export async function isKnownDevice(repo: Pick<KnownDevicesRepository, 'personOf'>, token: string | undefined, personUid: string | null, at: Date): Promise<boolean> {
+export async function isKnownDevice(repo: Pick<KnownDevicesRepository, 'ownerOf'>, token: string | undefined, ownerUid: string | null, at: Date): Promise<boolean> {
   if (!token) return false;
-  const owner = await repo.personOf(tokenHash(token), at);
-  return owner !== null && owner === personUid;
+  const owner = await repo.ownerOf(tokenHash(token), at);
+  return owner !== null && owner === ownerUid;
 }
 
 /**
  * The device token a successful sign-in answers: the one the browser sent, refreshed, when it is
- * this person's; else a new one (only its hash is stored).
+ * this owner's; else a new one (only its hash is stored).
  */
-export async function deviceTokenFor(repo: Pick<KnownDevicesRepository, 'refresh' | 'insert'>, personUid: string, presented: { token: string; known: boolean } | null, at: Date): Promise<string> {
+export async function deviceTokenFor(repo: Pick<KnownDevicesRepository, 'refresh' | 'insert'>, ownerUid: string, presented: { token: string; known: boolean } | null, at: Date): Promise<string> {
   if (presented?.known) {
-    await repo.refresh(tokenHash(presented.token), personUid, at, expiry(at));
+    await repo.refresh(tokenHash(presented.token), ownerUid, at, expiry(at));
     return presented.token;
   }
   const token = newSecretToken();
-  await repo.insert({ tokenHash: tokenHash(token), personUid, at, expires: expiry(at) });
+  await repo.insert({ tokenHash: tokenHash(token), ownerUid, at, expires: expiry(at) });
   return token;
 }

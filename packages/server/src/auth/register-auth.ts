@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { eventLimiter, flaggingLimit, preHandlerLimit, type FlaggingLimit } from '../http/rate-limits.ts';
+import { eventLimiter, flaggingLimit, preHandlerLimit, type EventLimiter, type FlaggingLimit } from '../http/rate-limits.ts';
 import { AUTH_RATE_LIMITS } from './auth.rate-limits.ts';
 import { passwordsRoutes } from '../passwords/passwords.routes.ts';
 import { accessTokenGuard, accessTokenVerifier } from './access-token-guard.ts';
@@ -29,9 +29,10 @@ export interface AuthServices {
   /** Deletes long-ended sessions; start-server starts it once migrations ran, app.close stops it. */
   /**
    * The sign-in limits, made once so every sign-in route counts on the same counters (members' POST /tokens
-   * and the console's POST /console/tokens, issue 20): per address (refuses) and per email (trips the lockout).
+   * and the console's POST /console/tokens, issue 20): per address (refuses), per email (trips the lockout),
+   * per device token (a known browser past it needs the code too) and the code mails' budget per subject.
    */
-  signInLimits: { perAddress: ReturnType<typeof preHandlerLimit>; perEmail: FlaggingLimit };
+  signInLimits: { perAddress: ReturnType<typeof preHandlerLimit>; perEmail: FlaggingLimit; perDevice: FlaggingLimit; codeMails: EventLimiter };
 }
 
 declare module 'fastify' {
@@ -65,7 +66,10 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
   app.addHook('onClose', async () => stopListening());
   const guardDeps = { tokens, sessions: o.uow.sessions, auth, clock: o.clock, cache };
   const guard = accessTokenGuard(guardDeps);
-  const signInLimits = { perAddress: preHandlerLimit(app, AUTH_RATE_LIMITS.signInPerAddress), perEmail: flaggingLimit(app, AUTH_RATE_LIMITS.signInPerEmail) };
+  const signInLimits = {
+    perAddress: preHandlerLimit(app, AUTH_RATE_LIMITS.signInPerAddress), perEmail: flaggingLimit(app, AUTH_RATE_LIMITS.signInPerEmail),
+    perDevice: flaggingLimit(app, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(app, AUTH_RATE_LIMITS.signInCodeMail),
+  };
   const services: AuthServices = { ring, tokens, guard, verify: accessTokenVerifier(guardDeps), signInLimits };
   app.decorate('auth', services);
   const signInDeps = { uow: o.uow, clock: o.clock, auth, tokens, requireEmailConfirmation: o.config.registration.requireEmailConfirmation, wakeOutbox: o.wakeOutbox };
@@ -74,7 +78,7 @@ export async function registerAuth(app: FastifyInstance, o: { config: CompanyCon
     await tokensRoutes(scope, {
       ...signInDeps, guard, limits: [signInLimits.perAddress],
       // A tripped account is marked, not refused: known browsers and the mailed code get the owner in (docs/auth.md "Lockout and known browsers").
-      lockout: { perEmail: signInLimits.perEmail, perDevice: flaggingLimit(scope, AUTH_RATE_LIMITS.signInPerDevice), codeMails: eventLimiter(scope, AUTH_RATE_LIMITS.signInCodeMail) },
+      lockout: { perEmail: signInLimits.perEmail, perDevice: signInLimits.perDevice, codeMails: signInLimits.codeMails },
       // The verifier of the configured Google client id (sign-up's); without one every Google sign-in is refused.
       verifyGoogleIdToken: (idToken) => app.google.verifyIdToken(idToken),
     });

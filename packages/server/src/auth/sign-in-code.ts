@@ -30,14 +30,14 @@ export function normalizeCode(typed: string): string {
 export type CodeCheck = 'used' | 'wrong';
 
 /**
- * Checks a typed code against the person's live code. `countGuess` is false when the password
+ * Checks a typed code against the owner's live code (a person's, or an operator's through their repository). `countGuess` is false when the password
  * was wrong: then nothing is used or counted (a stranger cannot burn the owner's code), yet the
  * same read and the same update statement run, so the timing does not tell the two apart.
  */
 export async function checkSignInCode(
-  repo: Pick<SignInCodesRepository, 'live' | 'use' | 'miss'>, personUid: string | null, typed: string, at: Date, countGuess: boolean,
+  repo: Pick<SignInCodesRepository, 'live' | 'use' | 'miss'>, ownerUid: string | null, typed: string, at: Date, countGuess: boolean,
 ): Promise<CodeCheck> {
-  const live = await repo.live(personUid ?? '', at, SIGNIN_CODE_MAX_GUESSES);
+  const live = await repo.live(ownerUid ?? '', at, SIGNIN_CODE_MAX_GUESSES);
   const code = normalizeCode(typed);
   const expected = Buffer.from(live?.tokenHash ?? '', 'utf8');
   const got = Buffer.from(live ? signInCodeHash(live.salt, code) : '', 'utf8');

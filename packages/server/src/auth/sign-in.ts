@@ -12,6 +12,7 @@ import type { AuditAction, AuditEntry } from './audit-log.repository.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
 import { deviceTokenFor, isKnownDevice } from './known-devices.ts';
 import { trippedSignIn, type Lockout } from './sign-in-lockout.ts';
+import { SIGNIN_CODE_MAIL_TOPIC } from './sign-in-code-mail.ts';
 
 export interface SignInDeps {
   uow: UnitOfWork;
@@ -118,7 +119,12 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Sign
   // Read whenever a device token is sent, right password or not.
   const knownDevice = await isKnownDevice(deps.uow.knownDevices, input.deviceToken, person?.uid ?? null, deps.clock.now());
   if (input.lockout?.tripped) {
-    return trippedSignIn(deps, { ...input, lockout: input.lockout }, { person, verified, reason, knownDevice }, startSignedIn);
+    const lockoutDeps = { uow: deps.uow, clock: deps.clock, codes: deps.uow.signInCodes, codeMailTopic: SIGNIN_CODE_MAIL_TOPIC, wakeOutbox: deps.wakeOutbox } as const;
+    return trippedSignIn(lockoutDeps, { ...input, lockout: input.lockout }, { subjectUid: person?.uid ?? null, verified, reason, knownDevice }, (v, way) => startSignedIn(
+      deps, v.person, v.memberships,
+      // The code came to the mailbox: that proves the address as a confirmation link would.
+      { ...input, lockout: way, method: 'password', knownDevice: way === 'known-device', mailboxProven: way === 'code' }, ErrorCode.InvalidCredentials,
+    ));
   }
   if (!verified) {
     await audit(deps, 'signin.failure', { actor: person?.uid ?? null, target: email.toLowerCase(), ip: input.ip, detail: { reason } });

@@ -22,6 +22,30 @@ const rates = () => ({
   setupFee: integer('setup_fee'),
 });
 
+/**
+ * The columns every table of mailed single-use tokens has (`email_tokens` for people,
+ * `operator_email_tokens` for operators): the generic repositories (registration/email-tokens.repository.ts,
+ * auth/sign-in-codes.repository.ts) run the same statements over either.
+ */
+const mailedTokenColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  used: timestamp('used', { withTimezone: true, mode: 'date' }),
+  /** What the token carries beyond its owner: an email change's new address (`newEmail`), its undo's old one (`oldEmail`), a code's salt. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Wrong guesses against a short token (a mailed sign-in code); the token is refused after a few. */
+  attempts: integer('attempts').notNull().default(0),
+  created: created(),
+});
+/** The columns of a remembered browser (`known_devices` for people, `operator_known_devices` for operators). */
+const knownDeviceColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  created: created(),
+  lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date' }).notNull(),
+  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const planFamilies = pgTable('plan_families', {
   uid: text('uid').primaryKey(),
   name: text('name').notNull(),
@@ -299,17 +323,9 @@ export const nonces = pgTable('nonces', {
  * invitations later (purpose says which).
  */
 export const emailTokens = pgTable('email_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  purpose: text('purpose').notNull(),
+  ...mailedTokenColumns(),
   personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
   accountUid: text('account_uid').references(() => accounts.uid, { onDelete: 'cascade' }),
-  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
-  used: timestamp('used', { withTimezone: true, mode: 'date' }),
-  /** What the token carries beyond its person: an email change's new address (`newEmail`), its undo's old one (`oldEmail`). */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  /** Wrong guesses against a short token (a mailed sign-in code); the token is refused after a few. */
-  attempts: integer('attempts').notNull().default(0),
-  created: created(),
 }, (t) => [index('email_tokens_person_idx').on(t.personUid)]);
 
 /** Invoices: the charge summary's lines as billed (minor units), one per billing event. */
@@ -617,11 +633,8 @@ export const sessions = pgTable('sessions', {
  * have tripped the account's sign-in limit. Only the SHA-256 of the token is stored.
  */
 export const knownDevices = pgTable('known_devices', {
-  tokenHash: text('token_hash').primaryKey(),
+  ...knownDeviceColumns(),
   personUid: text('person_uid').notNull().references(() => people.uid, { onDelete: 'cascade' }),
-  created: created(),
-  lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date' }).notNull(),
-  expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [index('known_devices_person_idx').on(t.personUid)]);
 
 /**
@@ -865,7 +878,8 @@ export const operators = pgTable('operators', {
   email: text('email').notNull(),
   name: text('name').notNull(),
   role: text('role').$type<'agent' | 'admin'>().notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** Null until the operator sets one from the invitation's link (docs/console.md "Operators"). */
+  passwordHash: text('password_hash'),
   disabled: boolean('disabled').notNull().default(false),
   onlineUntil: timestamp('online_until', { withTimezone: true, mode: 'date' }),
   created: created(),
@@ -889,6 +903,22 @@ export const operatorSessions = pgTable('operator_sessions', {
   userAgent: text('user_agent'),
   ip: text('ip'),
 }, (t) => [index('operator_sessions_operator_idx').on(t.operatorUid)]);
+
+/**
+ * An operator's mailed single-use tokens (purposes `invite`, `reset`, `signin-code`): the columns of
+ * `email_tokens` and the same repositories, in a table of their own so an operator's link can never be
+ * taken by a member's route (or the reverse) and the foreign key stays real (decisions.md).
+ */
+export const operatorEmailTokens = pgTable('operator_email_tokens', {
+  ...mailedTokenColumns(),
+  operatorUid: text('operator_uid').notNull().references(() => operators.uid, { onDelete: 'cascade' }),
+}, (t) => [index('operator_email_tokens_operator_idx').on(t.operatorUid)]);
+
+/** Browsers an operator signed in to the console from: `known_devices`' columns and repository (decisions.md). */
+export const operatorKnownDevices = pgTable('operator_known_devices', {
+  ...knownDeviceColumns(),
+  operatorUid: text('operator_uid').notNull().references(() => operators.uid, { onDelete: 'cascade' }),
+}, (t) => [index('operator_known_devices_operator_idx').on(t.operatorUid)]);
 
 /** Who a case is assigned to ('assign to me'); no row: unassigned. */
 export const supportCaseAssignments = pgTable('support_case_assignments', {

@@ -15,6 +15,7 @@ import type { MailMessage } from './mailer.ts';
 import { withListUnsubscribe } from './list-unsubscribe.ts';
 import { createMailer } from './mailer.ts';
 import { agentReplyMessage } from '../support-mail/agent-reply-mail.ts';
+import { operatorInvitationMessage } from '../operators/operator-link-mail.ts';
 
 /**
  * Issue 18: every mail Portico sends has a plain-text part that says what the HTML says (mail
@@ -36,6 +37,7 @@ const BUILDERS: Record<string, () => MailMessage> = {
   emailChangeMessage: () => emailChangeMessage(to.email, 'Ada', 'Acme', LINK),
   emailChangeNoticeMessage: () => emailChangeNoticeMessage(to.email, 'Ada', 'Acme', 'new@example.com', LINK),
   passwordResetMessage: () => passwordResetMessage(to, 'Acme', LINK),
+  operatorInvitationMessage: () => operatorInvitationMessage({ email: to.email, name: 'Ada Lovelace' }, 'Acme', 'https://acme.example/console/#/set-password?token=abc'),
   listConfirmationMessage: () => listConfirmationMessage(to, 'Acme', 'News', LINK),
   acknowledgementMessage: () => acknowledgementMessage({ number: 12, email: to.email, subject: 'Invoice question' }, 'Why was I charged twice?\n\nThanks, Ada', 'Acme'),
   noticeMessage: () => noticeMessage({ number: 12, email: to.email, subject: 'Invoice question', uid: 'case1' }, 'Why was I charged twice?', 'support@acme.example'),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
@@ -6,7 +6,6 @@ import { SUPPORT_ATTACHMENT_TYPES } from '@portico/core/support/support-limits';
 import { AppError, notFound } from '../http/app-error.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { listAnswer } from '../http/list.ts';
-import type { FlaggingLimit } from '../http/rate-limits.ts';
 import type { InvoiceDownloadTokens } from '../invoices/invoice-download-token.ts';
 import { activity, attachment, attachmentDisposition, summary } from '../support/support-admin.routes.ts';
 import { attachmentParams } from '../support/support.schemas.ts';
@@ -14,38 +13,24 @@ import { autoReplyFor, setAutoReply, type AutoReply } from '../support/auto-repl
 import { assignToMe, consoleCase, inboxPreview, markCaseRead, replyToCase, setCaseStatus, type ConsoleCasesDeps } from './console-cases.ts';
 import type { OperatorPresence } from './operator-presence.ts';
 import {
-  autoReplySchema, caseUidParams, consoleCaseOut, consoleSessionOut, consoleTokenInput, consoleTokenOut, customerOut, inboxItemOut, inboxQuery, presenceInput, presenceOut, replyInput, replyOut,
+  autoReplySchema, caseUidParams, consoleCaseOut, consoleSessionOut, consoleTokenOut, customerOut, inboxItemOut, inboxQuery, presenceInput, presenceOut, replyInput, replyOut,
 } from './console.schemas.ts';
 import { operatorOf } from './operator-guard.ts';
-import { operatorLogout, operatorSignIn, reissueOperatorToken, type OperatorSignInDeps } from './operator-sign-in.ts';
+import { operatorLogout, reissueOperatorToken, type OperatorSignInDeps } from './operator-sign-in.ts';
 
 const tags = ['console'];
 const INVOICES_SHOWN = 5;
 
 export interface ConsoleRoutesDeps extends ConsoleCasesDeps, OperatorSignInDeps {
   guard: Guard;
-  /** The members' sign-in rows applied to the console's sign-in: signInPerAddress refuses, signInPerEmail trips. */
-  limits: preHandlerHookHandler[];
-  perEmail: FlaggingLimit;
   presence: OperatorPresence;
   downloads: InvoiceDownloadTokens;
   /** The company config's support.autoReply: the auto-reply until one is stored. */
   autoReplyDefault: AutoReply;
 }
 
-/** The console's sign-in (public, rate limited like members'), and behind operatorGuard: tokens, inbox, cases, customer, presence. */
+/** Behind operatorGuard: tokens (reissue, logout), inbox, cases, customer, presence. The public sign-in is operator-account.routes.ts. */
 export async function consoleRoutes(app: FastifyInstance, deps: ConsoleRoutesDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/v1/console/tokens', {
-    preHandler: [...deps.limits, deps.perEmail.preHandler],
-    schema: {
-      tags, summary: 'Operator sign-in: a console token (audience portico-console) over a new session. 400 Errors.InvalidCredentials for any wrong email or password or a disabled operator; 429 while the email\'s sign-in limit is tripped',
-      body: consoleTokenInput, response: { 200: consoleTokenOut },
-    },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return operatorSignIn(deps, { email: req.body.username, password: req.body.password, ip: req.ip, userAgent: req.headers['user-agent'], tripped: deps.perEmail.isOver(req) });
-  });
-
   await app.register(async (scope) => {
     guardRoutes(scope, 'operatorToken', deps.guard);
     const r = scope.withTypeProvider<ZodTypeProvider>();

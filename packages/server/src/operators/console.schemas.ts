@@ -7,24 +7,25 @@ import { caseDetailOut, caseSummaryOut } from '../support/support.schemas.ts';
 import { AUTO_REPLY_MAX_LENGTH } from '../support/auto-reply.ts';
 
 export const operatorOutSchema = z.object({
-  Uid: z.string(), Email: z.string(), Name: z.string(), Initials: z.string(), Role: z.enum(OPERATOR_ROLES), Disabled: z.boolean(), Created: z.string(),
+  Uid: z.string(), Email: z.string(), Name: z.string(), Initials: z.string(), Role: z.enum(OPERATOR_ROLES), Disabled: z.boolean(),
+  /** False until the operator sets a password (an invitation is pending). */
+  PasswordSet: z.boolean(),
+  Created: z.string(),
 });
 export const operatorCreateInput = z.object({
   Email: z.string().trim().min(3).max(320).refine(isValidEmail, 'must be a valid email address'),
   Name: z.string().trim().min(1).max(OPERATOR_NAME_MAX_LENGTH),
   Role: z.enum(OPERATOR_ROLES),
-  /** The initial password (the company's password policy applies); the admin gives it to the operator out of band. */
-  Password: z.string().min(1).max(1024),
+  /**
+   * An initial password (the company's password policy applies) the admin gives the operator out of band.
+   * Absent: the operator is mailed an invitation whose link (72 hours, once) sets it.
+   */
+  Password: z.string().min(1).max(1024).optional(),
 }).strict();
 export const operatorChangeInput = z.object({ Role: z.enum(OPERATOR_ROLES).optional(), Disabled: z.boolean().optional() }).strict()
   .refine((v) => v.Role !== undefined || v.Disabled !== undefined, 'send Role or Disabled');
 export const operatorParams = z.object({ uid: z.string().min(1).max(64) });
 
-export const consoleTokenInput = z.object({
-  /** `username` like the members' POST /tokens, so the same per-email sign-in limits count it. */
-  username: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-}).strict();
 export const consoleTokenOut = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() });
 export const consoleSessionOut = z.object({ OperatorUid: z.string(), Name: z.string(), Initials: z.string(), Role: z.enum(OPERATOR_ROLES), SessionUid: z.string() });
 

@@ -6,7 +6,7 @@ import type { SessionStore, SessionTimes } from '../auth/sessions.ts';
 
 export interface OperatorSession extends SessionTimes { operatorUid: string }
 
-export type OperatorSessionEndReason = 'logout' | 'idle' | 'absolute' | 'operator.disabled' | 'operator.role';
+export type OperatorSessionEndReason = 'logout' | 'idle' | 'absolute' | 'operator.disabled' | 'operator.role' | 'password.reset';
 
 /**
  * An operator's sessions, behind the same session rules as members' (auth/sessions.ts openSession,
@@ -34,7 +34,7 @@ export function operatorSessionsRepository(db: Db) {
         .where(and(eq(operatorSessions.uid, uid), isNull(operatorSessions.ended))).returning({ uid: operatorSessions.uid });
       return rows.length > 0;
     },
-    /** Disabling an operator or changing their role ends every session: the tokens stop at once. */
+    /** Disabling an operator, changing their role or a new password from a link ends every session: the tokens stop at once. */
     async endAllOf(operatorUid, at, reason) {
       const rows = await db.update(operatorSessions).set({ ended: at, endReason: reason })
         .where(and(eq(operatorSessions.operatorUid, operatorUid), isNull(operatorSessions.ended))).returning({ uid: operatorSessions.uid });

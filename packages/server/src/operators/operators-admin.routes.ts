@@ -1,19 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { listQuery, listAnswer, listOf } from '../http/list.ts';
+import { resendInvitation } from './operator-invitation.ts';
 import { changeOperator, createOperator, operatorOut, type ManageOperatorsDeps } from './manage-operators.ts';
 import { autoReplyFor, setAutoReply, type AutoReply } from '../support/auto-reply.ts';
 import { autoReplySchema, operatorChangeInput, operatorCreateInput, operatorOutSchema, operatorParams } from './console.schemas.ts';
 
-/** The admin's operator API (admin key): create with an initial password, list, change role, disable; the console's auto-reply. */
+/** The admin's operator API (admin key): create (with an initial password or an invitation mail), invite again, list, change role, disable; the console's auto-reply. */
 export async function operatorsAdminRoutes(app: FastifyInstance, deps: ManageOperatorsDeps & { autoReplyDefault: AutoReply }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin', 'console'];
   r.post('/api/v1/admin/operators', {
-    schema: { tags, summary: 'Creates a console operator with an initial password (the password policy applies); 409 when the email (any case) is taken', body: operatorCreateInput, response: { 201: operatorOutSchema } },
+    schema: {
+      tags, summary: 'Creates a console operator: with Password (the password policy applies) or, without one, mailed an invitation whose link (72 hours, once) sets it; 409 when the email (any case) is taken',
+      body: operatorCreateInput, response: { 201: operatorOutSchema },
+    },
   }, async (req, reply) => {
-    const o = await createOperator(deps, { email: req.body.Email, name: req.body.Name, role: req.body.Role, password: req.body.Password });
+    const o = await createOperator(deps, { email: req.body.Email, name: req.body.Name, role: req.body.Role, password: req.body.Password, ip: req.ip });
     return reply.status(201).send(operatorOut(o));
+  });
+  r.post('/api/v1/admin/operators/:uid/invitation', {
+    schema: {
+      tags, summary: 'Mails the operator a new invitation (a set-password link, 72 hours); the earlier link stops working. 409 once the operator has a password or is disabled',
+      params: operatorParams, response: { 204: z.null().describe('Invitation enqueued') },
+    },
+  }, async (req, reply) => {
+    await resendInvitation(deps, req.params.uid, req.ip);
+    return reply.status(204).send(null);
   });
   r.get('/api/v1/admin/operators', {
     schema: { tags, summary: 'The operators, oldest first, paged', querystring: listQuery.omit({ fields: true }), response: { 200: listAnswer(operatorOutSchema) } },

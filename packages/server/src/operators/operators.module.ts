@@ -20,6 +20,13 @@ import { operatorGuard, operatorVerifier } from './operator-guard.ts';
 import { operatorSessionsRepository, type OperatorSession } from './operator-sessions.repository.ts';
 import { operatorsAdminRoutes } from './operators-admin.routes.ts';
 import { operatorsRepository } from './operators.repository.ts';
+import { operatorAccountRoutes } from './operator-account.routes.ts';
+import { consolePlace, OPERATOR_LINK_MAIL_TOPIC, OPERATOR_SIGNIN_CODE_TOPIC, operatorLinkMailHandler } from './operator-link-mail.ts';
+import { operatorEmailTokensRepository } from '../registration/email-tokens.repository.ts';
+import { operatorSignInCodesRepository } from '../auth/sign-in-codes.repository.ts';
+import { operatorKnownDevicesRepository } from '../auth/known-devices.repository.ts';
+import { auditLogRepository } from '../auth/audit-log.repository.ts';
+import { signInCodeMailHandler } from '../auth/sign-in-code-mail.ts';
 
 export interface ConsoleAuth {
   tokens: AccessTokens<OperatorClaims>;
@@ -61,17 +68,20 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     uow: ctx.uow, clock: ctx.clock, auth, tokens, guard, wakeOutbox: ctx.wakeOutbox, bus: ctx.bus,
     // A reply to a chat case is the chat's own agent reply: numbered, stored and delivered to the visitor (app.chat, issue 19).
     chatReply: async (caseUid, input) => ({ ActivityUid: (await app.chat.agentReply(caseUid, { AgentName: input.AgentName, Comment: input.Comment })).Uid }),
-    // The members' own limiters (app.auth.signInLimits): one set of counters for both sign-ins.
-    limits: [app.auth.signInLimits.perAddress],
-    perEmail: app.auth.signInLimits.perEmail,
     presence,
     autoReplyDefault: autoReplySource(ctx.config).fallback,
     downloads: invoiceDownloadTokens({ ring: app.auth.ring, clock: ctx.clock, issuer: app.auth.tokens.issuer }),
   }));
+  // An operator's account (sign-in, forgot password, set-password links) under the members' own limiters: one set of counters.
+  const account = { uow: ctx.uow, clock: ctx.clock, mailer: ctx.mailer, consoleUrl: `${ctx.publicUrl}/console/`, wakeOutbox: ctx.wakeOutbox, policy: ctx.config.passwordPolicy };
+  await app.register(async (scope) => operatorAccountRoutes(scope, {
+    ...account, auth, tokens, companyName: ctx.config.company.name,
+    signInLimits: app.auth.signInLimits, forgotLimits: app.passwords.forgotLimits,
+  }));
   await app.register(async (scope) => {
     guardRoutes(scope, 'adminKey', ctx.adminGuard);
     await presenceAdminRoutes(scope, presence);
-    await operatorsAdminRoutes(scope, { uow: ctx.uow, clock: ctx.clock, policy: ctx.config.passwordPolicy, autoReplyDefault: autoReplySource(ctx.config).fallback });
+    await operatorsAdminRoutes(scope, { ...account, autoReplyDefault: autoReplySource(ctx.config).fallback });
   });
 }
 
@@ -79,7 +89,22 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
 export const operatorsModule = featureModule({
   name: 'operators',
   routes,
-  repositories: { operators: operatorsRepository, operatorSessions: operatorSessionsRepository, consoleCases: consoleCasesRepository },
+  repositories: {
+    operators: operatorsRepository, operatorSessions: operatorSessionsRepository, consoleCases: consoleCasesRepository,
+    // The members' repositories over the operators' own tables (decisions.md "Operators' mailed tokens and known browsers").
+    operatorEmailTokens: operatorEmailTokensRepository, operatorSignInCodes: operatorSignInCodesRepository, operatorKnownDevices: operatorKnownDevicesRepository,
+  },
+  outboxTopics: ({ mail, db }: JobsContext) => ({
+    [OPERATOR_LINK_MAIL_TOPIC]: operatorLinkMailHandler({ ...mail, operators: operatorsRepository(db), tokens: operatorEmailTokensRepository(db) }),
+    // The members' sign-in code mail, to an enabled operator, over their codes.
+    [OPERATOR_SIGNIN_CODE_TOPIC]: signInCodeMailHandler({
+      ...mail, codes: operatorSignInCodesRepository(db), auditLog: auditLogRepository(db), place: consolePlace, auditDetail: { console: true },
+      recipient: async (uid) => {
+        const o = await operatorsRepository(db).byUid(uid);
+        return o && !o.disabled ? { uid: o.uid, email: o.email, firstName: o.name } : null;
+      },
+    }),
+  }),
   // The members' cleanup rule over operator sessions (auth.sessionRetentionDays).
   periodicJobs: ({ db, config }: JobsContext) => [sessionCleanupJob({ name: 'operators.sessions-cleanup', repo: operatorSessionsRepository(db), retentionDays: config.auth.sessionRetentionDays })],
 });

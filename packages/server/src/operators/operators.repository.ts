@@ -9,7 +9,7 @@ export type Operator = typeof operators.$inferSelect;
 export function operatorsRepository(db: Db) {
   return {
     /** False when the email is taken (case-insensitively): the unique index decides, so two creations at once make one. */
-    async insert(o: { uid: string; email: string; name: string; role: Operator['role']; passwordHash: string; created: Date }): Promise<boolean> {
+    async insert(o: { uid: string; email: string; name: string; role: Operator['role']; passwordHash: string | null; created: Date }): Promise<boolean> {
       const rows = await db.insert(operators).values(o).onConflictDoNothing().returning({ uid: operators.uid });
       return rows.length > 0;
     },
@@ -32,6 +32,10 @@ export function operatorsRepository(db: Db) {
       if (Object.keys(set).length === 0) return this.byUid(uid);
       const [row] = await db.update(operators).set(set).where(eq(operators.uid, uid)).returning();
       return row ?? null;
+    },
+    /** The operator's new password (argon2id hash), from an invitation's or a reset's link. */
+    async setPasswordHash(uid: string, passwordHash: string): Promise<void> {
+      await db.update(operators).set({ passwordHash }).where(eq(operators.uid, uid));
     },
     /** Presence: the operator's deadline (null: offline now). */
     async setOnlineUntil(uid: string, until: Date | null): Promise<void> {

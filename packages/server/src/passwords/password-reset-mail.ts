@@ -25,11 +25,20 @@ export function resetLink(resetUrl: string, token: string): string {
   return url.toString();
 }
 
-export function passwordResetMessage(to: { email: string; firstName: string | null }, companyName: string, link: string): MailMessage {
+/**
+ * The reset mail; `place` names what the password opens (members: "your Northwind account"; the
+ * console's reset mail says "your Northwind support console account", operators/operator-link-mail.ts).
+ */
+const memberPlace = (company: string) => `your ${company} account`;
+
+export function passwordResetMessage(
+  to: { email: string; firstName: string | null }, companyName: string, link: string, place = memberPlace, ttlMinutes = RESET_TOKEN_TTL_MINUTES,
+): MailMessage {
   const hello = to.firstName ? `Hello ${to.firstName},` : 'Hello,';
-  const after = `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays as it is.`;
-  const text = [hello, '', `Someone asked to reset the password of your ${companyName} account. Choose a new password here:`, link, '', after].join('\n');
-  const html = `<p>${escapeHtml(hello)}</p><p>Someone asked to reset the password of your ${escapeHtml(companyName)} account.</p>`
+  const after = `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`;
+  const asked = `Someone asked to reset the password of ${place(companyName)}.`;
+  const text = [hello, '', `${asked} Choose a new password here:`, link, '', after].join('\n');
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(asked)}</p>`
     + `<p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>${escapeHtml(after)}</p>`;
   return { to: to.email, subject: `Reset your ${companyName} password`, text, html };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
@@ -13,7 +13,11 @@ import { forgotPassword, type ForgotPasswordDeps } from './forgot-password.ts';
 import { resetOptions, resetPassword, type ResetPasswordDeps } from './reset-password.ts';
 import { changePasswordBody, forgotPasswordBody, parentUrlQuery, resetOptionsOut, resetPasswordBody, resetTokenParams } from './password-reset.schemas.ts';
 
-export type PasswordResetRouteDeps = ForgotPasswordDeps & ResetPasswordDeps & { guard: ReturnType<typeof accessTokenGuard> };
+export type PasswordResetRouteDeps = ForgotPasswordDeps & ResetPasswordDeps & {
+  guard: ReturnType<typeof accessTokenGuard>;
+  /** forgotPasswordPerAddress and forgotPasswordPerEmail, made once (passwords.module.ts): the console's forgot password counts on them too. */
+  forgotLimits: preHandlerHookHandler[];
+};
 
 const tags = ['auth'];
 
@@ -22,7 +26,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post('/api/v1/crm/people/forgotPassword', {
-      preHandler: [preHandlerLimit(scope, PASSWORDS_RATE_LIMITS.forgotPasswordPerAddress), preHandlerLimit(scope, PASSWORDS_RATE_LIMITS.forgotPasswordPerEmail)],
+      preHandler: deps.forgotLimits,
       schema: {
         tags, summary: 'Mails a single-use reset link (60 minutes) to the address if it has an account; the same 204 either way',
         body: forgotPasswordBody, querystring: parentUrlQuery, response: { 204: z.null().describe('Accepted (whether or not the address has an account)') },

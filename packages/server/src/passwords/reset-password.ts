@@ -1,5 +1,4 @@
 import { ErrorCode, type PasswordPolicy } from '@portico/core';
-import { passwordFieldErrors } from '@portico/core/passwords/password-policy';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { VerifyGoogleIdToken } from '../google/verify-google-id-token.ts';
@@ -15,7 +14,7 @@ import { deviceTokenFor } from '../auth/known-devices.ts';
 import { startSession } from '../auth/sessions.ts';
 import { fullName } from '@portico/core/profile/display-name';
 import { hashPassword } from './password-hashing.ts';
-import { validatePassword } from './validate-password.ts';
+import { requireAcceptedPassword } from './validate-password.ts';
 
 /**
  * What opens the reset screen: a reset link (forgot password), a team invitation's link (set a
@@ -83,12 +82,7 @@ async function prepare(deps: ResetPasswordDeps, input: ResetPasswordInput, perso
     return { googleSub: profile.sub };
   }
   const password = input.NewPassword ?? '';
-  if (password === '') throw new AppError(ErrorCode.ValidationFailed, undefined, [fieldError('NewPassword', ErrorCode.Required)]);
-  const checked = await validatePassword(deps, { password, personUid });
-  if (!checked.IsValid) {
-    const errors = passwordFieldErrors('NewPassword', checked.items, deps.policy);
-    throw new AppError(errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed, errors.length === 1 ? errors[0]!.Message : undefined, errors);
-  }
+  await requireAcceptedPassword(deps, 'NewPassword', { password, personUid });
   return { hash: await hashPassword(password) };
 }
 

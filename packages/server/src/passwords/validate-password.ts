@@ -1,5 +1,6 @@
-import type { PasswordPolicy } from '@portico/core';
-import { checkPassword, isPasswordAccepted, type PasswordRuleResult } from '@portico/core/passwords/password-policy';
+import { ErrorCode, type PasswordPolicy } from '@portico/core';
+import { checkPassword, isPasswordAccepted, passwordFieldErrors, type PasswordRuleResult } from '@portico/core/passwords/password-policy';
+import { AppError, fieldError } from '../http/app-error.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -38,4 +39,17 @@ export async function validatePassword(deps: { uow: UnitOfWork; policy: Password
     extraRules: [{ PolicyKey: COMMON_PASSWORD_KEY, isValid: (p) => !isCommonPassword(p) }],
   });
   return { items, IsValid: isPasswordAccepted(items) };
+}
+
+/**
+ * A new password that must pass before it is hashed (a reset, an invitation's first password, an
+ * operator's set-password page, an operator made with one): empty is Errors.Required; each rule it
+ * fails is a field error on `field` with the rule's code (one failure: that code is the answer's too).
+ */
+export async function requireAcceptedPassword(deps: { uow: UnitOfWork; policy: PasswordPolicy }, field: string, input: ValidatePasswordInput): Promise<void> {
+  if (input.password === '') throw new AppError(ErrorCode.ValidationFailed, undefined, [fieldError(field, ErrorCode.Required)]);
+  const checked = await validatePassword(deps, input);
+  if (checked.IsValid) return;
+  const errors = passwordFieldErrors(field, checked.items, deps.policy);
+  throw new AppError(errors.length === 1 ? errors[0]!.ErrorCode : ErrorCode.ValidationFailed, errors.length === 1 ? errors[0]!.Message : undefined, errors);
 }

@@ -3,7 +3,12 @@ import { I18nProvider, useTranslation } from '../i18n/use-translation.ts';
 import { consoleApi } from './console-api.ts';
 import { consoleTranslator } from './console-i18n.ts';
 import { consoleToken, operatorOf, reissueDelay, type ConsoleToken } from './console-token.ts';
+import { rememberConsoleDevice } from './console-devices.ts';
+import { leaveLinkScreen, parseConsoleRoute, useConsoleHash } from './console-route.ts';
+import { ForgotPasswordScreen } from './forgot-password-screen.tsx';
 import { LoginScreen } from './login-screen.tsx';
+import { SetPasswordScreen } from './set-password-screen.tsx';
+import type { ConsoleSignInAnswer } from './sign-in-code-form.tsx';
 import { useConsoleTheme } from './theme-mode.ts';
 import { Workspace } from './workspace.tsx';
 
@@ -15,7 +20,10 @@ function safeSessionStorage(): Storage | null {
   }
 }
 
-/** The console (issue 20): the login until a console token is held, then the workspace; the token is reissued before it expires. */
+/**
+ * The console (issue 20): the login (or, by the URL's fragment, forgot password and the set-password
+ * screen of a mailed link) until a console token is held, then the workspace; the token is reissued before it expires.
+ */
 export function ConsoleApp() {
   const i18n = useMemo(consoleTranslator, []);
   const token = useMemo(() => consoleToken(safeSessionStorage()), []);
@@ -56,7 +64,21 @@ function Signed({ token }: { token: ConsoleToken }) {
     setEnded(false);
     token.set(null);
   }, [token]);
+  // Every sign-in (password, code, a set-password link) keeps this browser's console device token.
+  const onSignedIn = useCallback((answer: ConsoleSignInAnswer) => {
+    void rememberConsoleDevice(answer);
+    setEnded(false);
+    token.set(answer.access_token);
+  }, [token]);
 
-  if (!current || !me) return <LoginScreen api={api} notice={ended ? t('console.signIn.ended') : null} onToken={(tk) => { setEnded(false); token.set(tk); }} />;
+  const route = parseConsoleRoute(useConsoleHash());
+  // A mailed link opens its screen even over a signed-in console (it signs in its own operator).
+  if (route.screen === 'set-password') {
+    return <SetPasswordScreen key={route.token} api={api} token={route.token} onSignedIn={(answer) => { leaveLinkScreen(); onSignedIn(answer); }} />;
+  }
+  if (!current || !me) {
+    if (route.screen === 'forgot-password') return <ForgotPasswordScreen api={api} />;
+    return <LoginScreen api={api} notice={ended ? t('console.signIn.ended') : null} onSignedIn={onSignedIn} />;
+  }
   return <Workspace api={api} token={token} me={me} theme={theme} onTheme={setTheme} onLogout={onLogout} />;
 }

@@ -21,9 +21,9 @@ function storage(): Storage | null {
   }
 }
 
-function readEntries(store: Storage): Entry[] {
+function readEntries(store: Storage, storageKey: string): Entry[] {
   try {
-    const parsed: unknown = JSON.parse(store.getItem(KNOWN_DEVICES_STORAGE_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(store.getItem(storageKey) ?? '[]');
     return Array.isArray(parsed)
       ? parsed.filter((e): e is Entry => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'string')
       : [];
@@ -40,33 +40,36 @@ async function keyOf(email: string): Promise<string | null> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The device token this browser got for `email`, if any. */
-export async function readDeviceToken(email: string, store: Storage | null = storage()): Promise<string | undefined> {
+/**
+ * The device token this browser got for `email`, if any. `storageKey`: the list it is kept in (the
+ * operator console keeps its own, so an operator who is also a member with the same email keeps both).
+ */
+export async function readDeviceToken(email: string, store: Storage | null = storage(), storageKey = KNOWN_DEVICES_STORAGE_KEY): Promise<string | undefined> {
   if (!store) return undefined;
   try {
     const key = await keyOf(email);
-    return key ? readEntries(store).find(([k]) => k === key)?.[1] : undefined;
+    return key ? readEntries(store, storageKey).find(([k]) => k === key)?.[1] : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Keeps `token` for `email` (newest last, at most KNOWN_DEVICES_MAX people); an empty token is ignored. */
-export async function rememberDeviceToken(email: string, token: string | undefined, store: Storage | null = storage()): Promise<void> {
+export async function rememberDeviceToken(email: string, token: string | undefined, store: Storage | null = storage(), storageKey = KNOWN_DEVICES_STORAGE_KEY): Promise<void> {
   if (!store || !token || !email) return;
   try {
     const key = await keyOf(email);
     if (!key) return;
-    const entries = readEntries(store).filter(([k]) => k !== key);
+    const entries = readEntries(store, storageKey).filter(([k]) => k !== key);
     entries.push([key, token]);
-    store.setItem(KNOWN_DEVICES_STORAGE_KEY, JSON.stringify(entries.slice(-KNOWN_DEVICES_MAX)));
+    store.setItem(storageKey, JSON.stringify(entries.slice(-KNOWN_DEVICES_MAX)));
   } catch {
     /* storage blocked or full: the browser simply stays unknown */
   }
 }
 
 /** After a sign-in that did not start from a typed email (a reset link): the token's own email claim names the person. */
-export async function rememberDeviceFromAnswer(answer: { access_token: string; device_token?: string | undefined }, store: Storage | null = storage()): Promise<void> {
+export async function rememberDeviceFromAnswer(answer: { access_token: string; device_token?: string | undefined }, store: Storage | null = storage(), storageKey = KNOWN_DEVICES_STORAGE_KEY): Promise<void> {
   const email = readClaims(answer.access_token)?.email;
-  if (email) await rememberDeviceToken(email, answer.device_token, store);
+  if (email) await rememberDeviceToken(email, answer.device_token, store, storageKey);
 }

@@ -752,6 +752,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/console/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a single-use reset link (60 minutes) to the console's set-password page if the address is an enabled operator's; the same 204 either way */
+        post: operations["postConsoleForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/console/presence": {
         parameters: {
             query?: never;
@@ -786,6 +803,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/console/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the operator's password with an invitation's or a reset's link, once (the company's password policy; errors on NewPassword); ends every session of the operator and answers a console token for a new one */
+        post: operations["postConsoleSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/console/set-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the set-password page shows for a live invitation or reset link (the link is not used); 404 Errors.InvalidToken when unknown, used, expired or the operator is disabled */
+        post: operations["postConsoleSetPasswordCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/console/tokens": {
         parameters: {
             query?: never;
@@ -795,7 +846,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Operator sign-in: a console token (audience portico-console) over a new session. 400 Errors.InvalidCredentials for any wrong email or password or a disabled operator; 429 while the email's sign-in limit is tripped */
+        /** Operator sign-in: a console token (audience portico-console) over a new session and this browser's console device token. 400 Errors.InvalidCredentials for any wrong email or password, a disabled operator or one with no password yet; while the email's sign-in limit is tripped, 403 Errors.SignInCodeRequired from an unknown browser, right password or not (the right one mails a code), then password + code, 400 Errors.InvalidSignInCode */
         post: operations["postConsoleTokens"];
         delete?: never;
         options?: never;
@@ -5059,6 +5110,48 @@ export interface operations {
             };
         };
     };
+    postConsoleForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Accepted (whether or not the address is an operator's) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     putConsolePresence: {
         parameters: {
             query?: never;
@@ -5152,6 +5245,115 @@ export interface operations {
             };
         };
     };
+    postConsoleSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    NewPassword: string;
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        device_token: string;
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+        };
+    };
+    postConsoleSetPasswordCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was refused: see ErrorCode */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CompanyName: string;
+                        Email: string;
+                        Name: string;
+                        PasswordPolicy: {
+                            MinimumLength: number;
+                            PasswordHistoryEnabled: boolean;
+                            PasswordHistorySize: number;
+                            PersonalDataDisallowed: boolean;
+                            SpecialCharacterRequired: boolean;
+                            UpperLowerNumberRequired: boolean;
+                        };
+                        /** @enum {string} */
+                        Purpose: "invite" | "reset";
+                    };
+                };
+            };
+        };
+    };
     postConsoleTokens: {
         parameters: {
             query?: never;
@@ -5162,7 +5364,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    code?: string;
+                    device_token?: string;
                     password: string;
+                    resend_code?: boolean;
                     username: string;
                 };
             };
@@ -5194,6 +5399,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        device_token: string;
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "Bearer";
