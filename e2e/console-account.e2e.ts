@@ -51,7 +51,7 @@ describe('an operator\'s account in the console', () => {
 
     const page = await session.context.newPage();
     await page.goto(invitation);
-    await page.getByRole('heading', { name: 'Welcome to Northwind Analytics\'s support console' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome to the Northwind Analytics support console' }).waitFor();
     await page.getByText(`as ${email}`).waitFor();
     await audit(page, 'invitation');
 

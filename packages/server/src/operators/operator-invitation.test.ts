@@ -49,7 +49,7 @@ describe('the invitation: create without a password → mail → set-password pa
   it('mails a text and HTML invitation with a one-time link; the page names the company and operator; a weak password is refused on its field; a good one signs in', async () => {
     const op = await invited();
     const text = mailText(op.mail.raw);
-    expect(text).toMatch(/^Subject: You have been added to Northwind Analytics's support console/m);
+    expect(text).toMatch(/^Subject: You have been added to the Northwind Analytics support console/m);
     expect(text).toContain('Content-Type: text/plain');
     expect(text).toContain('Content-Type: text/html');
     expect(text).toContain('>Set my password</a>');

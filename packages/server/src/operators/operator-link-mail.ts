@@ -39,11 +39,11 @@ export const consolePlace = (company: string) => `your ${company} support consol
 
 export function operatorInvitationMessage(to: { email: string; name: string }, companyName: string, link: string): MailMessage {
   const hello = `Hello ${to.name},`;
-  const added = `You have been added to ${companyName}'s support console, where the team answers chats and support cases. Choose your password here; you are signed in right after:`;
+  const added = `You have been added to the ${companyName} support console, where the team answers chats and support cases. Choose your password here; you are signed in right after:`;
   const after = `The link works once and expires in ${OPERATOR_INVITE_TTL_HOURS} hours. You sign in with this email address, ${to.email}. If you did not expect this, ignore this email.`;
   return {
     to: to.email,
-    subject: `You have been added to ${companyName}'s support console`,
+    subject: `You have been added to the ${companyName} support console`,
     text: [hello, '', added, link, '', after].join('\n'),
     html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(added)}</p><p><a href="${escapeHtml(link)}">Set my password</a></p><p>${escapeHtml(after)}</p>`,
   };

@@ -43,7 +43,7 @@ export const enConsole = {
   },
   setPassword: {
     checking: 'Checking the link…',
-    inviteHeading: 'Welcome to {{company}}\'s support console',
+    inviteHeading: 'Welcome to the {{company}} support console',
     resetHeading: 'Choose a new password',
     inviteText: 'Choose the password you will sign in with as {{email}}. You are signed in right after.',
     resetText: 'Choose a new password for {{email}}. Your other sessions are signed out; this one is signed in right after.',
