@@ -1,15 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '@portico/core/chat/chat-protocol';
-import { buildApp } from '../app.ts';
-import { redisBus, type EventBus } from '../bus/event-bus.ts';
-import { createClock } from '../clock/server-clock.ts';
-import { loadCompanyConfig } from '../config/load-company-config.ts';
-import type { Database } from '../db/database.ts';
 import { call, chatClient, connected, sendInput, type ChatClient } from '../testing/chat-client.ts';
 import { disconnected, feedClient, feedConnected, feedLog, type FeedClient } from '../testing/console-feed-client.ts';
-import { openTestDatabase, TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
+import { TEST_ADMIN_KEY } from '../testing/create-test-app.ts';
+import { twoNodes, type TwoNodes } from '../testing/two-nodes.ts';
 import { OPERATOR_PASSWORD } from './console-test-helpers.ts';
 
 /**
@@ -17,29 +13,19 @@ import { OPERATOR_PASSWORD } from './console-test-helpers.ts';
  * Socket.IO's adapter through Redis, each run with its own key prefix (as chat/chat.multi-node.test.ts).
  * Needs Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379).
  */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `portico-feed-test-${process.pid}-${randomBytes(3).toString('hex')}:`;
-let database: Database;
-let buses: EventBus[];
 let nodes: FastifyInstance[];
 let urls: string[];
+let two: TwoNodes;
 const open: (ChatClient | FeedClient)[] = [];
 const admin = { authorization: `Bearer ${TEST_ADMIN_KEY}` };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  buses = [await redisBus(redisUrl, prefix), await redisBus(redisUrl, prefix)];
-  const config = loadCompanyConfig();
-  nodes = await Promise.all(buses.map((bus) => buildApp({
-    config, database, bus, clock: createClock({ adjustable: true }), adminKey: TEST_ADMIN_KEY, realtime: { redisUrl, redisPrefix: prefix },
-  })));
-  urls = await Promise.all(nodes.map((n) => n.listen({ port: 0, host: '127.0.0.1' })));
+  two = await twoNodes('feed-test');
+  ({ nodes, urls } = two);
 });
 afterAll(async () => {
   for (const s of open) s.disconnect();
-  await Promise.all(nodes.map((n) => n.close()));
-  await Promise.all(buses.map((b) => b.close()));
-  await database.close();
+  await two.close();
 });
 
 let made = 0;
