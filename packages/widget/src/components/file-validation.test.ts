@@ -17,5 +17,9 @@ describe('validateFile', () => {
     expect(formatBytes(2_000_000)).toBe('2MB');
     expect(formatBytes(2_097_152)).toBe('2MB');
     expect(formatBytes(1_048_576)).toBe('1MB');
+    // A small file is not shown as a kilobyte it does not have.
+    expect(formatBytes(11)).toBe('11 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(1024)).toBe('1KB');
   });
 });

@@ -10,8 +10,9 @@ export function fileExtension(name: string): string {
   return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** '2MB', '1MB', '512KB': the size in help text and messages. */
+/** '2MB', '1MB', '512KB', '11 bytes': the size in help text, messages and beside a chosen or attached file. */
 export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   if (bytes >= 1_000_000) return `${Math.round(bytes / (bytes % 1_048_576 === 0 ? 1_048_576 : 1_000_000))}MB`;
   return `${Math.round(bytes / 1024)}KB`;
 }

@@ -5,6 +5,7 @@ import { parseAttachment } from '@portico/core/chat/chat-text';
 import type { ApiClient } from '../api/http.ts';
 import type { Operation, ResponseBody } from '../api/api-types.ts';
 import { sanitizeRichText } from '../chat/sanitize-rich-text.ts';
+import { formatBytes } from '../components/file-validation.ts';
 import { formatLocalTime } from '../i18n/format-date.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { coalesce } from './coalesce.ts';
@@ -178,7 +179,7 @@ function Files({ files, token, caseUid }: { files: Attachment[]; token: ConsoleT
           <button type="button" className="p-link" onClick={() => void downloadFile(token, '/api/v1/console/cases/{uid}/attachments/{attachmentUid}/data', { uid: caseUid, attachmentUid: f.Uid }, f.Name)}>
             {t('console.conversation.download', { name: f.Name })}
           </button>
-          <span className="p-muted p-small"> ({Math.max(1, Math.round(f.Size / 1024))} KB)</span>
+          <span className="p-muted p-small"> ({formatBytes(f.Size)})</span>
         </li>
       ))}
     </ul>

@@ -124,7 +124,7 @@ export function SupportForm() {
           <ul className="p-support-files" aria-label={t('support.attachments')}>
             {files.map((f, i) => (
               <li key={`${f.name}-${i}`}>
-                <span className="p-support-file-name">{f.name}<span className="p-support-file-size">{formatBytes(Math.max(f.size, 1024))}</span></span>
+                <span className="p-support-file-name">{f.name}<span className="p-support-file-size">{formatBytes(f.size)}</span></span>
                 <button type="button" className="p-link" aria-label={t('support.remove', { name: f.name })} onClick={() => { setFiles(files.filter((_, j) => j !== i)); setFileErrors([]); }}>
                   {t('support.removeShort')}
                 </button>
