@@ -146,6 +146,13 @@ function tableRows(r) {
       ['', 'send ack p50/p99 at 1,000 / 5,000', `${fmt(f.oneNode1000?.sendAckP50ms)}/${fmt(f.oneNode1000?.sendAckP99ms)} / ${fmt(f.oneNode5000?.sendAckP50ms)}/${fmt(f.oneNode5000?.sendAckP99ms)} ms`, '', ''],
       ['', 'two nodes (Redis) reply p50/p99', `${fmt(f.twoNodesRedis1000?.deliveryP50ms)} / ${fmt(f.twoNodesRedis1000?.deliveryP99ms)} ms`, '', ''],
     ];
+    case 'console-first-load': return [
+      [r.name, 'click → interactive inbox of 1,000', fmt(f.interactiveInboxMs, ' ms'), `${r.goal.op} ${r.goal.value} ms`, verdict(r.pass)],
+      ['', 'first load transferred', fmt(f.firstLoadTransferredKB, ' KB'), 'recorded', ''],
+    ];
+    case 'console-inbox-search': return [
+      [r.name, `search p50 / p99 (${fmt(f.cases)} cases, PG)`, `${fmt(f.p50Ms)} / ${fmt(f.p99Ms)} ms`, `p99 ${r.goal.op} ${r.goal.value} ms`, verdict(r.pass)],
+    ];
     default: return [
       [r.name, 'req/s ours / bare', `${fmt(f.oursRequestsPerSec)} / ${fmt(f.bareRequestsPerSec)}`, `ratio ${f.ratioOursOverBare} ${r.goal.op} ${r.goal.value}`, verdict(r.pass)],
       ['', 'p99 ours / bare', `${f.oursLatencyP99ms} ms / ${f.bareLatencyP99ms} ms`, f.oursNon2xx ? `${f.oursNon2xx} non-2xx!` : '', ''],
