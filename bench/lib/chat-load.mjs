@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
 
-const [url, countText, intervalText, durationText] = process.argv.slice(2);
+const [url, countText, intervalText, durationText, checkpointsText = ''] = process.argv.slice(2);
+// Connection counts at which to pause and tell the parent (it samples the server's memory), until it answers 'continue'.
+const CHECKPOINTS = new Set(checkpointsText.split(',').filter(Boolean).map(Number));
 const COUNT = Number(countText);
 const INTERVAL_MS = Number(intervalText);
 const DURATION_MS = Number(durationText);
@@ -47,6 +49,10 @@ function send(s, comment) {
 for (let i = 0; i < COUNT; i += CONNECT_BATCH) {
   const batch = await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, COUNT - i) }, connectOne));
   sockets.push(...batch);
+  if (CHECKPOINTS.has(sockets.length)) {
+    process.send({ checkpoint: sockets.length });
+    await new Promise((resolve) => process.once('message', resolve)); // "continue"
+  }
 }
 // First messages, in batches: each visitor's case.
 for (let i = 0; i < sockets.length; i += CONNECT_BATCH) {

@@ -65,12 +65,13 @@ export function postgresCpuMs() {
  * migrated template). `config`: a function changing the demo company's parsed config, by
  * default the captcha and email confirmation off (benchCompanyConfig). Returns its url, pid, a memory sampler and stop().
  */
-export async function startPorticoProcess({ databaseUrl, config, env = {}, timeoutMs = 90_000 } = {}) {
+export async function startPorticoProcess({ databaseUrl, config, env = {}, timeoutMs = 90_000, gcProbe = false } = {}) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`node scripts/build.mjs\` first`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-proc-'));
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it (not allowed in NODE_OPTIONS).
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', path.join(BENCH_DIR, 'lib/rate-limit-register.mjs'), MAIN], {
+  const probe = gcProbe ? ['--expose-gc', '--import', path.join(BENCH_DIR, 'lib/gc-probe.mjs')] : [];
+  const child = spawn(process.execPath, [...extra, ...probe, '--import', path.join(BENCH_DIR, 'lib/rate-limit-register.mjs'), MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
@@ -106,6 +107,17 @@ export async function startPorticoProcess({ databaseUrl, config, env = {}, timeo
       return () => { clearInterval(timer); const m = sample(); return { peakSampledMB: Math.max(peak, m.rssMB ?? 0), kernelPeakRssMB: m.peakRssMB, endRssMB: m.rssMB }; };
     },
     memory: () => ({ ...sample(), peakSampledMB }),
+    /** With gcProbe: RSS (MB) right after the server ran a full garbage collection. */
+    async memoryAfterGc() {
+      if (!gcProbe) throw new Error('startPorticoProcess({ gcProbe: true }) is needed for memoryAfterGc');
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no answer to the GC probe')), 30_000);
+        const on = (m) => { if (m?.benchGcDone) { clearTimeout(timer); child.off('message', on); resolve(); } };
+        child.on('message', on);
+        child.send({ benchGc: true });
+      });
+      return sample().rssMB;
+    },
     /** CPU time (ms, user + system) the server process has used so far; null off Linux. */
     cpuMs: () => procCpuMs(child.pid),
     output: () => out,

@@ -168,6 +168,18 @@ describe('chat hub: messages', () => {
     expect(await send(socket, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH))).toMatchObject({ Seq: 1 });
   });
 
+  it('ignores events it does not know, even named like an object\'s own properties, and keeps answering', async () => {
+    const { socket, uvi } = await visitor();
+    const answered: string[] = [];
+    for (const name of ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'nope', 'presence']) {
+      socket.emit(name as 'getUvi', { Comment: 'x' } as never, () => answered.push(name));
+    }
+    // The calls are handled in order: the next known call's answer comes after any answer to the ones before it.
+    const ack = await call<string>(socket, 'getUvi');
+    expect(ack).toEqual({ ok: true, data: uvi });
+    expect(answered).toEqual([]);
+  });
+
   it('getHistory resumes after a Seq and pages by CHAT_HISTORY_PAGE', async () => {
     const { socket } = await visitor();
     const first = await send(socket, 'm1');

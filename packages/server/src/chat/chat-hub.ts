@@ -126,6 +126,52 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
     });
   });
 
+  /**
+   * The calls a visitor may make, built once per hub: each parses its input with zod and runs with the
+   * socket it came on. Shared by every connection (no closures per socket: bench/chat-visitors.mjs).
+   */
+  const calls = new Map<string, { parse: ((raw: unknown) => unknown) | null; run: (socket: ChatSocket, input: never) => Promise<unknown> }>();
+  const defineCall = <I>(name: keyof ChatClientToServer, parse: ((raw: unknown) => I) | null, run: (socket: ChatSocket, input: I) => Promise<unknown>) => {
+    calls.set(name, { parse, run: run as (socket: ChatSocket, input: never) => Promise<unknown> });
+  };
+  defineCall('send', (raw) => sendInput.parse(raw), async (socket, input) => {
+    if (!await messages.allow(socket.handshake.address, socket.data.visitor.uid)) throw new AppError(ErrorCode.TooManyRequests, 'Too many messages; wait a moment.');
+    if (input.PersonEmail && !socket.data.signedIn && socket.data.visitor.email === null) await setEmail(socket, input.PersonEmail);
+    const stored = await visitorSend(deps, socket.data.visitor, input, socket.id, socket.data.caseUid);
+    socket.data.caseUid = stored.Case.Uid;
+    // The echo tells a client that connected without the visitor id it now holds (also sent as updatePersonIdentifier).
+    return socket.handshake.query.uvi !== socket.data.visitor.uid ? { ...stored, NewUvi: socket.data.visitor.uid } : stored;
+  });
+  defineCall('getHistory', (raw) => historyInput.parse(raw), (socket, input) => visitorHistory(deps, socket.data.visitor, input.AfterSeq));
+  defineCall('markChatRead', (raw) => uidInput.parse(raw), async (socket, input) => { await markChatRead(deps, socket.data.visitor, input.Uid); return null; });
+  defineCall('getUvi', null, async (socket) => socket.data.visitor.uid);
+  defineCall('getPersonEmail', null, async (socket) => (await reload(socket)).email);
+  defineCall('setPersonEmail', (raw) => emailInput.parse(raw), async (socket, input) => {
+    if (socket.data.signedIn) throw new AppError(ErrorCode.Forbidden, 'Signed in, the chat uses your account\'s e-mail.');
+    return setEmail(socket, input.Email);
+  });
+
+  /**
+   * Every event of every socket, through one function: Socket.IO calls a catch-all listener with the socket
+   * as `this` and the event's name first. An unknown name or a missing ack is ignored; any failure is
+   * answered, never thrown into Socket.IO.
+   */
+  function onCall(this: ChatSocket, name: unknown, ...args: unknown[]): void {
+    const socket = this;
+    const call = typeof name === 'string' ? calls.get(name) : undefined;
+    const ack = args[args.length - 1];
+    if (!call || typeof ack !== 'function') return;
+    void (async () => {
+      try {
+        const input = call.parse ? call.parse(args[0]) : undefined;
+        ack({ ok: true, data: await call.run(socket, input as never) });
+      } catch (err) {
+        if (!(err instanceof AppError) && !(err instanceof z.ZodError)) app.log.error({ err }, `chat ${String(name)} failed`);
+        ack(failure(err));
+      }
+    })();
+  }
+
   io.on('connection', (socket: ChatSocket) => {
     // Socket.IO's advice for many idle connections: once socket.handshake is built from it, the HTTP
     // upgrade request is not needed; dropping it frees several KB per visitor (bench/chat-visitors.mjs).
@@ -134,40 +180,7 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
     void socket.join(room(visitor.uid));
     if (socket.handshake.query.uvi !== visitor.uid) socket.emit('updatePersonIdentifier', visitor.uid);
     void hub.presence.current().then((online) => socket.emit('presence', { Online: online }), () => undefined);
-
-    /** One acknowledged call: a missing ack is ignored; any failure is answered, never thrown. */
-    const call = <I, T>(name: keyof ChatClientToServer, parse: ((raw: unknown) => I) | null, run: (input: I) => Promise<T>) => {
-      socket.on(name, (...args: unknown[]) => {
-        const ack = args[args.length - 1];
-        if (typeof ack !== 'function') return;
-        void (async () => {
-          try {
-            const input = parse ? parse(args[0]) : (undefined as I);
-            ack({ ok: true, data: await run(input) });
-          } catch (err) {
-            if (!(err instanceof AppError) && !(err instanceof z.ZodError)) app.log.error({ err }, `chat ${name} failed`);
-            ack(failure(err));
-          }
-        })();
-      });
-    };
-
-    call('send', (raw) => sendInput.parse(raw), async (input) => {
-      if (!await messages.allow(socket.handshake.address, socket.data.visitor.uid)) throw new AppError(ErrorCode.TooManyRequests, 'Too many messages; wait a moment.');
-      if (input.PersonEmail && !socket.data.signedIn && socket.data.visitor.email === null) await setEmail(socket, input.PersonEmail);
-      const stored = await visitorSend(deps, socket.data.visitor, input, socket.id, socket.data.caseUid);
-      socket.data.caseUid = stored.Case.Uid;
-      // The echo tells a client that connected without the visitor id it now holds (also sent as updatePersonIdentifier).
-      return socket.handshake.query.uvi !== socket.data.visitor.uid ? { ...stored, NewUvi: socket.data.visitor.uid } : stored;
-    });
-    call('getHistory', (raw) => historyInput.parse(raw), (input) => visitorHistory(deps, socket.data.visitor, input.AfterSeq));
-    call('markChatRead', (raw) => uidInput.parse(raw), async (input) => { await markChatRead(deps, socket.data.visitor, input.Uid); return null; });
-    call('getUvi', null, async () => socket.data.visitor.uid);
-    call('getPersonEmail', null, async () => (await reload(socket)).email);
-    call('setPersonEmail', (raw) => emailInput.parse(raw), async (input) => {
-      if (socket.data.signedIn) throw new AppError(ErrorCode.Forbidden, 'Signed in, the chat uses your account\'s e-mail.');
-      return setEmail(socket, input.Email);
-    });
+    socket.onAny(onCall);
   });
 
   async function reload(socket: ChatSocket): Promise<ChatVisitor> {
