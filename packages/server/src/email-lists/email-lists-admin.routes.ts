@@ -86,7 +86,7 @@ export async function emailListsAdminRoutes(app: FastifyInstance, deps: Preferen
   });
   r.get('/api/v1/admin/email-lists/:listUid/subscribers', {
     schema: {
-      tags, summary: 'A list\'s people (every status), paged, by email; each with a personal preferences URL, a one-click unsubscribe URL and the List-Unsubscribe header value (tokens valid 90 days) for the company\'s mail tool',
+      tags, summary: 'A list\'s people (every status), paged, by email; each with a personal preferences URL, an unsubscribe page URL (with a reason), a one-click unsubscribe URL and the List-Unsubscribe header value (tokens valid 90 days) for the company\'s mail tool',
       params: listParams, querystring: subscribersQuery, response: { 200: subscribersAnswer },
     },
   }, async (req) => {
@@ -102,7 +102,7 @@ export async function emailListsAdminRoutes(app: FastifyInstance, deps: Preferen
         Person: { Uid: s.personUid, Email: s.email, FirstName: s.firstName, LastName: s.lastName },
         EmailListSubscriberStatus: EMAIL_LIST_STATUS[status], Status: status, IsSubscribed: isSubscribed(status, { RequiresDoubleOptIn: list.requiresDoubleOptIn }),
         UnsubscribeReason: (s.unsubscribeReason as UnsubscribeReason | null) ?? null, UnsubscribeReasonOther: s.unsubscribeReasonOther,
-        Updated: s.updated.toISOString(), PreferencesUrl: links.preferencesUrl, OneClickUnsubscribeUrl: links.oneClickUrl,
+        Updated: s.updated.toISOString(), PreferencesUrl: links.preferencesUrl, UnsubscribeUrl: links.unsubscribeUrl, OneClickUnsubscribeUrl: links.oneClickUrl,
         ListUnsubscribeHeader: links.headers['List-Unsubscribe']!,
       };
     });

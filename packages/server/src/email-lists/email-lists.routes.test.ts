@@ -233,6 +233,8 @@ describe('admin API', () => {
     const sub = page.json().items[0];
     expect(sub).toMatchObject({ Person: { Uid: p.uid, Email: p.email }, Status: 'Subscribed', IsSubscribed: true });
     expect(sub.PreferencesUrl).toMatch(/portico_lists=manage&listsToken=/);
+    // The footer's 'Unsubscribe' link: the page with the reasons, for this list.
+    expect(sub.UnsubscribeUrl).toMatch(/portico_lists=unsubscribe&listsToken=[^&]+&listUid=list-evil$/);
     // The exported one-click URL works as a provider would use it.
     const url = new URL(sub.OneClickUnsubscribeUrl);
     const click = await t.request({ method: 'POST', url: url.pathname + url.search, remoteAddress: ip(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });

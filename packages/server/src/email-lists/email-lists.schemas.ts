@@ -83,8 +83,12 @@ export const subscriberOut = z.object({
   UnsubscribeReason: z.enum(UNSUBSCRIBE_REASONS).nullable(),
   UnsubscribeReasonOther: z.string().nullable(),
   Updated: z.iso.datetime(),
-  /** The person's own preferences page and one-click URL (90 days), for the company's mail tool. */
+  /**
+   * The person's own links (90 days) for the company's mail tool: the preferences page, the page that
+   * unsubscribes from this list with a reason (a footer's 'Unsubscribe' link), and the one-click URL.
+   */
   PreferencesUrl: z.string(),
+  UnsubscribeUrl: z.string(),
   OneClickUnsubscribeUrl: z.string(),
   ListUnsubscribeHeader: z.string(),
 });
