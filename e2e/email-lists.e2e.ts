@@ -157,6 +157,12 @@ describe('email lists in Chromium', () => {
     await done.getByText('You were unsubscribed. You will not get these emails any more.').waitFor();
     await auditBothThemes(phone, done, 'email-lists-unsubscribed-390');
     expect(await status(person.uid, 'list-newsletter')).toBe('Unsubscribed');
+    // The same link opened again: nothing is left to unsubscribe from, and the screen says so instead of asking again.
+    await phone.goto(link.replace('portico_lists=manage', 'portico_lists=unsubscribe') + '&listUid=list-newsletter');
+    const again = dialog(phone, 'Unsubscribe');
+    await again.getByText('You are not subscribed to Monthly newsletter: you will not get these emails.').waitFor();
+    expect(await again.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await auditBothThemes(phone, again, 'email-lists-unsubscribe-again-390');
     const manage390 = await openLink(link, 390);
     const m = dialog(manage390, 'Email preferences');
     await m.getByRole('switch', { name: 'Monthly newsletter' }).waitFor();

@@ -9,7 +9,9 @@ import { DemoRefusal } from './demo-transport.ts';
  * lists, one visitor whose token is any string (no mail goes out; the double opt-in's confirm works
  * once per join, so the replay refusal can be seen too).
  */
-const statuses = new Map<string, EmailListStatusName>();
+// The demo visitor starts on the first list without double opt-in (the demo's newsletter, as after ticking
+// 'Sign up for email updates'): the unsubscribe screen then has something to unsubscribe from.
+const statuses = new Map<string, EmailListStatusName>(DEMO_SETTINGS.EmailLists.filter((l) => !l.RequiresDoubleOptIn).slice(0, 1).map((l) => [l.Uid, 'Subscribed']));
 let pendingConfirm: string | null = null;
 
 const lists = () => DEMO_SETTINGS.EmailLists;

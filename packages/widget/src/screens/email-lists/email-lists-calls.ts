@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/http.ts';
 import type { Operation, ResponseBody } from '../../api/api-types.ts';
-import type { UnsubscribeReason } from '@portico/core/email-lists/subscriptions';
+import { isSubscribed, type UnsubscribeReason } from '@portico/core/email-lists/subscriptions';
 
 /** The email-list calls (docs/email-lists.md): the mailed person token is the credential, never the session. */
 export type PublicLists = ResponseBody<Operation<'get', '/api/v1/public/email-lists'>>;
@@ -38,4 +38,13 @@ export function confirmSubscription(api: ApiClient, token: string): Promise<Conf
 /** The profile's 'Email preferences' entry: a preferences token for the signed-in person. */
 export function profilePreferencesToken(api: ApiClient): Promise<string> {
   return api.request('post', '/api/v1/profile/email-lists/link', {}).then((a) => a.Token);
+}
+
+/** The lists the person counts as subscribed to (core's isSubscribed), from the public lists and their subscriptions. */
+export function subscribedListUids(lists: PublicLists | undefined, mine: MySubscriptions | undefined): Set<string> {
+  const byList = new Map((lists?.items ?? []).map((l) => [l.Uid, l]));
+  return new Set((mine?.items ?? []).filter((s) => {
+    const list = byList.get(s.EmailList.Uid);
+    return list && isSubscribed(s.Status, list);
+  }).map((s) => s.EmailList.Uid));
 }

@@ -15,6 +15,8 @@ export const enEmailLists = {
   unsubscribeIntro: 'Why do you want to unsubscribe?',
   unsubscribeFrom: 'You are unsubscribing from {{listName}}.',
   unsubscribeAll: 'You are unsubscribing from all our email lists.',
+  notSubscribedTo: 'You are not subscribed to {{listName}}: you will not get these emails.',
+  notSubscribedAny: 'You are not subscribed to any of our email lists: you will not get these emails.',
   reasons: {
     nolonger: 'I no longer want to receive these emails',
     nosignup: 'I never signed up for this list',

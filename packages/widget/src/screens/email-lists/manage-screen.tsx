@@ -1,7 +1,7 @@
 import './setup.ts';
 import { Suspense, useMemo, useState } from 'react';
 import { ErrorCode } from '@portico/core';
-import { canSavePreferences, isSubscribed } from '@portico/core/email-lists/subscriptions';
+import { canSavePreferences } from '@portico/core/email-lists/subscriptions';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';
 import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
@@ -14,7 +14,7 @@ import { htmlToPlainText } from '../../components/plain-text.ts';
 import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
-import { EMAIL_LISTS_QUERY_PREFIX, fetchLists, fetchMine, savePreferences } from './email-lists-calls.ts';
+import { EMAIL_LISTS_QUERY_PREFIX, fetchLists, fetchMine, savePreferences, subscribedListUids } from './email-lists-calls.ts';
 import { emailListsSheetRef } from './setup.ts';
 
 /**
@@ -31,13 +31,7 @@ export default function ManageScreen({ params }: ScreenProps<'manage'>) {
   const token = params.token ?? null;
   const lists = useApiQuery(`${EMAIL_LISTS_QUERY_PREFIX}lists`, fetchLists);
   const mine = useApiQuery(token ? `${EMAIL_LISTS_QUERY_PREFIX}mine:${token}` : null, (a) => fetchMine(a, token!));
-  const initial = useMemo(() => {
-    const byList = new Map((lists.data?.items ?? []).map((l) => [l.Uid, l]));
-    return new Set((mine.data?.items ?? []).filter((s) => {
-      const list = byList.get(s.EmailList.Uid);
-      return list && isSubscribed(s.Status, list);
-    }).map((s) => s.EmailList.Uid));
-  }, [lists.data, mine.data]);
+  const initial = useMemo(() => subscribedListUids(lists.data, mine.data), [lists.data, mine.data]);
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const current = chosen ?? initial;

@@ -1,20 +1,24 @@
 import './setup.ts';
 import { useId, useState } from 'react';
+import { ErrorCode } from '@portico/core';
 import { canSubmitUnsubscribe, UNSUBSCRIBE_OTHER_MAX, UNSUBSCRIBE_REASONS, type UnsubscribeReason } from '@portico/core/email-lists/subscriptions';
 import { useWidget } from '../../app/context.ts';
+import { problemErrors } from '../../api/api-problem.ts';
 import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
 import { ErrorList } from '../../components/error-list.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
-import { EMAIL_LISTS_QUERY_PREFIX, fetchList, unsubscribe } from './email-lists-calls.ts';
+import { EMAIL_LISTS_QUERY_PREFIX, fetchLists, fetchMine, subscribedListUids, unsubscribe } from './email-lists-calls.ts';
 import { emailListsSheetRef } from './setup.ts';
 
 /**
  * unsubscribe (spec 2 "Unsubscribe"): the five reasons as radio choices; 'other' needs text (core's
  * canSubmitUnsubscribe: Submit stays disabled until then). Submit goes to _unsubscribed; 'Manage
- * subscriptions' to manage. One list when the link names it, else every list.
+ * subscriptions' to manage. One list when the link names it, else every list. A link opened again after
+ * unsubscribing (or naming a list the person is not on) says so instead of asking again.
  */
 export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>) {
   const { t } = useTranslation();
@@ -24,7 +28,8 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
   const otherId = useId();
   const token = params.token ?? null;
   const listUid = params.listUid ?? null;
-  const list = useApiQuery(listUid ? `${EMAIL_LISTS_QUERY_PREFIX}list:${listUid}` : null, (a) => fetchList(a, listUid!));
+  const lists = useApiQuery(`${EMAIL_LISTS_QUERY_PREFIX}lists`, fetchLists);
+  const mine = useApiQuery(token ? `${EMAIL_LISTS_QUERY_PREFIX}mine:${token}` : null, (a) => fetchMine(a, token!));
   const [reason, setReason] = useState<UnsubscribeReason | null>(null);
   const [other, setOther] = useState('');
   const submit = useAction(async () => {
@@ -32,7 +37,7 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
     cache.invalidate(EMAIL_LISTS_QUERY_PREFIX);
     actions.goTo('_unsubscribed', { token: token! });
   });
-  if (!token) {
+  if (!token || mine.problem?.code === ErrorCode.EmailListLinkInvalid) {
     return (
       <div ref={emailListsSheetRef}>
         <ScreenHeading>{t('states.unsubscribe')}</ScreenHeading>
@@ -40,11 +45,32 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
       </div>
     );
   }
+  if (!lists.data || !mine.data) {
+    const problem = lists.problem ?? mine.problem;
+    return (
+      <div ref={emailListsSheetRef}>
+        <ScreenHeading>{t('states.unsubscribe')}</ScreenHeading>
+        {problem ? <ErrorList errors={problemErrors(problem)} /> : <Spinner />}
+      </div>
+    );
+  }
+  const list = listUid ? lists.data.items.find((l) => l.Uid === listUid) : undefined;
+  const subscribed = subscribedListUids(lists.data, mine.data);
+  const manage = <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('manage', { token })}>{t('emailLists.manageLink')}</button>;
+  if (list ? !subscribed.has(list.Uid) : subscribed.size === 0) {
+    return (
+      <div ref={emailListsSheetRef} className="p-lists">
+        <ScreenHeading>{t('states.unsubscribe')}</ScreenHeading>
+        <p className="p-lead" role="status">{list ? t('emailLists.notSubscribedTo', { listName: list.Name }) : t('emailLists.notSubscribedAny')}</p>
+        <div className="p-lists-actions">{manage}</div>
+      </div>
+    );
+  }
   const enabled = canSubmitUnsubscribe(reason, other) && !submit.busy;
   return (
     <div ref={emailListsSheetRef} className="p-lists">
       <ScreenHeading>{t('states.unsubscribe')}</ScreenHeading>
-      <p className="p-lead">{list.data ? t('emailLists.unsubscribeFrom', { listName: list.data.Name }) : t('emailLists.unsubscribeAll')}</p>
+      <p className="p-lead">{list ? t('emailLists.unsubscribeFrom', { listName: list.Name }) : t('emailLists.unsubscribeAll')}</p>
       <ErrorList errors={submit.errors} />
       <fieldset className="p-reasons">
         <legend className="p-label">{t('emailLists.unsubscribeIntro')}</legend>
@@ -62,7 +88,7 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
         </div>
       )}
       <div className="p-lists-actions">
-        <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('manage', { token })}>{t('emailLists.manageLink')}</button>
+        {manage}
         <button type="button" className="p-btn p-btn-primary" disabled={!enabled} onClick={() => void submit.run()}>
           {submit.busy ? t('emailLists.submitting') : t('emailLists.submit')}
         </button>
