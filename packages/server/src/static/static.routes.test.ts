@@ -125,6 +125,21 @@ describe('the widget code is answered from memory (widget-code.ts)', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
+  it('in development, a rebuilt file is served at the next request (the kept copy is read again)', async () => {
+    const before = await get('/chunks/app.js');
+    expect(before.body).toBe(FILES['chunks/app.js']);
+    const rebuilt = script('rebuilt');
+    writeFileSync(path.join(dist, 'chunks/app.js'), rebuilt);
+    try {
+      const after = await get('/chunks/app.js');
+      expect(after.body).toBe(rebuilt);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      writeFileSync(path.join(dist, 'chunks/app.js'), FILES['chunks/app.js']!);
+    }
+    expect((await get('/chunks/app.js')).body).toBe(FILES['chunks/app.js']);
+  });
+
   it('in production (no demo pages) only the widget code is served', async () => {
     const prod = await buildApp({ config: loadCompanyConfig(), database, bus: memoryBus(), clock: createClock({ adjustable: true }), widgetDist: dist, serveDemo: false });
     try {

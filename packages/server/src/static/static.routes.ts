@@ -17,7 +17,8 @@ export async function staticRoutes(app: FastifyInstance, dist: string, opts: { s
       reply.type('text/plain').send('The widget is not built yet: run `npm run build` (npm start does this for you).'));
     return;
   }
-  await widgetCodeRoutes(app, dist);
+  // Development (the demo pages on) notices a rebuild of the widget under the running server.
+  await widgetCodeRoutes(app, dist, { revalidate: opts.serveDemo });
   await consoleAppRoutes(app, dist);
   // Production serves the widget's code only: the routes above answer it.
   if (!opts.serveDemo) return;

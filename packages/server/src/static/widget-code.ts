@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import encodingNegotiator from '@fastify/accept-negotiator';
@@ -38,12 +38,16 @@ export function widgetCodeCacheControl(relative: string): string {
  * @fastify/static does), they took ~40 ms on a busy 2-core machine against ~5 ms from memory, on the
  * critical path of a sign-up form's first screen. Each file and its precompressed copies are read on
  * first use and kept (the whole build is ~2 MB with its .br and .gz); a new build is served after a
- * restart, as a deploy does. Same answers as before: the precompressed copy by Accept-Encoding with
+ * restart, as a deploy does; in development (`revalidate`) a file whose size or time changed on disk is read
+ * again, so `npm run build` beside a running `npm start` is served at the next page load instead of an old
+ * loader asking for chunks the build removed. Same answers as before: the precompressed copy by Accept-Encoding with
  * Vary, a strong ETag (304 when it matches), the cache lifetimes above, public to any page (CORS *),
  * without the headers that only govern documents.
  */
-export async function widgetCodeRoutes(app: FastifyInstance, dist: string): Promise<void> {
+export async function widgetCodeRoutes(app: FastifyInstance, dist: string, options: { revalidate: boolean }): Promise<void> {
   const files = new Map<string, Promise<CodeFile | null>>();
+  /** With revalidate: the size and time on disk of each file kept, to notice a new build. */
+  const stamps = new Map<string, string>();
 
   const load = async (relative: string): Promise<CodeFile | null> => {
     const file = path.join(dist, relative);
@@ -57,7 +61,14 @@ export async function widgetCodeRoutes(app: FastifyInstance, dist: string): Prom
     return { bodies, etag, cacheControl: widgetCodeCacheControl(relative) };
   };
 
-  const fileOf = (relative: string): Promise<CodeFile | null> => {
+  const fileOf = async (relative: string): Promise<CodeFile | null> => {
+    if (options.revalidate) {
+      const stamp = await stat(path.join(dist, relative)).then((s) => `${s.size}:${s.mtimeMs}`, () => null);
+      if (stamp !== (stamps.get(relative) ?? null)) {
+        files.delete(relative);
+        if (stamp) stamps.set(relative, stamp); else stamps.delete(relative);
+      }
+    }
     let pending = files.get(relative);
     if (!pending) {
       pending = load(relative);
