@@ -14,7 +14,7 @@ import { createClock } from './clock/server-clock.ts';
 import { captchaHmacKeyFor } from './captcha/captcha-key.ts';
 import { requireKeyEncryptionKey } from './auth/key-encryption.ts';
 import { createPaymentGateway, readPaymentSecrets, type PaymentSecrets } from './payments/gateway-from-config.ts';
-import { createMailer, DEFAULT_MAIL_FROM } from './mail/mailer.ts';
+import { createMailer, defaultMailFrom } from './mail/mailer.ts';
 
 import { DEFAULT_WIDGET_DIST } from './paths.ts';
 export { DEFAULT_WIDGET_DIST };
@@ -100,7 +100,7 @@ export async function startServer(
       config, database, bus, clock, adminKey: env.PORTICO_ADMIN_KEY, validateResponses: env.NODE_ENV !== 'production',
       paymentGateway: await createPaymentGateway(config, database.db, paymentSecrets),
       captchaHmacKey: captchaKey.key, secrets: { ...process.env, PORTICO_KEY_ENCRYPTION_KEY: env.PORTICO_KEY_ENCRYPTION_KEY },
-      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, production: env.NODE_ENV === 'production' }),
+      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultMailFrom(config.company.name, publicUrl), production: env.NODE_ENV === 'production' }),
       trustProxy: env.PORTICO_TRUST_PROXY, rateLimits: { redisUrl: env.REDIS_URL }, realtime: { redisUrl: env.REDIS_URL },
       widgetDist: opts.widgetDist ?? DEFAULT_WIDGET_DIST,
       // Production allows only the config's site origins; development adds the demo pages' own origin.

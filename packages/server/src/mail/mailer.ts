@@ -86,3 +86,14 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>';
+
+/**
+ * The sender when MAIL_FROM is not set: the company's name (customers see who writes to them, not
+ * "Portico") at no-reply@ the host visitors reach this server at. A display name is quoted (RFC 5322),
+ * its quotes and backslashes escaped and line breaks dropped.
+ */
+export function defaultMailFrom(companyName: string, publicUrl: string): string {
+  const name = companyName.replace(/[\r\n]+/g, ' ').trim().replace(/["\\]/g, (c) => `\\${c}`);
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return name ? `"${name}" <no-reply@${host}>` : `no-reply@${host}`;
+}
