@@ -77,6 +77,38 @@ describe('sign-up box, mailed links and RFC 8058 headers', () => {
 });
 
 describe('preferences from a mailed link (manage)', () => {
+  it('an expired link has a way on: "Email me a new link" mails a fresh one to a known address, and answers an unknown one the same', async () => {
+    const p = await signUpOptedIn();
+    const { token } = await mailedToken(p.uid, p.email);
+    t.clock.set(new Date(t.clock.now().getTime() + 91 * 86_400_000));
+    try {
+      expect((await t.request({ method: 'GET', url: `/api/v1/public/email-lists/subscriptions/mine?token=${encodeURIComponent(token)}`, remoteAddress: ip() })).statusCode).toBe(404);
+      const mailsBefore = inbox.length;
+      const known = await t.request({ method: 'POST', url: '/api/v1/public/email-lists/link', remoteAddress: ip(), payload: { Email: `  ${p.email.toUpperCase()} ` } });
+      const unknown = await t.request({ method: 'POST', url: '/api/v1/public/email-lists/link', remoteAddress: ip(), payload: { Email: 'nobody-here@example.com' } });
+      expect([known.statusCode, unknown.statusCode]).toEqual([204, 204]);
+      expect(unknown.body).toBe(known.body);
+      await t.app.jobs.deliverDue();
+      const sent = inbox.slice(mailsBefore);
+      expect(sent.map((m) => m.to)).toEqual([[p.email]]);
+      expect(header(sent[0]!.raw, 'Subject')).toMatch(/^Your email preferences at /);
+      const fresh = /[?&]listsToken=([^&\s]+)/.exec(mailText(sent[0]!.raw))?.[1];
+      expect(fresh, mailText(sent[0]!.raw)).toBeDefined();
+      const mine = await t.request({ method: 'GET', url: `/api/v1/public/email-lists/subscriptions/mine?token=${fresh!}`, remoteAddress: ip() });
+      expect(mine.statusCode, mine.body).toBe(200);
+      // Bad input is refused with the one error shape, nothing queued.
+      for (const payload of [{ Email: 'not an email' }, { Email: 'x'.repeat(400) + '@example.com' }, { Email: p.email, Token: 'extra' }, {}]) {
+        const bad = await t.request({ method: 'POST', url: '/api/v1/public/email-lists/link', remoteAddress: ip(), payload });
+        expect(bad.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+        expect(bad.json().ErrorCode).toEqual(expect.any(String));
+      }
+      await t.app.jobs.deliverDue();
+      expect(inbox.length).toBe(mailsBefore + 1);
+    } finally {
+      t.clock.set(new Date('2026-05-01T09:00:00Z'));
+    }
+  });
+
   it('the public person read answers only with that person\'s token; a forged or expired token is refused', async () => {
     const p = await signUpOptedIn();
     const { token } = await mailedToken(p.uid, p.email);

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorCode } from '@portico/core';
 import { PREFERENCES_LINK_TTL_DAYS } from '@portico/core/email-lists/subscriptions';
 import { AppError, fieldError } from '../http/app-error.ts';
 import type { CaptchaVerifier } from '../captcha/captcha.ts';
-import { routeRateLimit } from '../http/rate-limits.ts';
+import { preHandlerLimit, routeRateLimit } from '../http/rate-limits.ts';
 import { guardRoutes, type Guard } from '../http/route-auth.ts';
 import { EMAIL_LISTS_RATE_LIMITS as ROWS } from './email-lists.rate-limits.ts';
 import {
-  confirmBody, confirmOut, listParams, listsAnswer, oneClickBody, oneClickQuery, personParams, profileLinkOut, publicPersonOut,
+  confirmBody, confirmOut, listParams, listsAnswer, newLinkBody, oneClickBody, oneClickQuery, personParams, profileLinkOut, publicPersonOut,
   savePreferencesBody, savePreferencesOut, subscriptionsAnswer, tokenQuery, unsubscribeBody, unsubscribedOut, wireList,
 } from './email-lists.schemas.ts';
 import {
   confirmSubscription, personOfToken, publicList, savePreferences, subscriptionsOf, unsubscribe, type PreferencesDeps,
 } from './preferences.ts';
+import { requestPreferencesLink } from './preferences-link-mail.ts';
 
 const tags = ['email-lists'];
 
@@ -22,7 +24,7 @@ const tags = ['email-lists'];
  * session, so a link opened while someone else is signed in acts on the person it names. A GET never
  * changes anything (mail scanners fetch links); answers are no-store.
  */
-export async function emailListsRoutes(app: FastifyInstance, deps: PreferencesDeps & { captcha: CaptchaVerifier; guard: Guard }) {
+export async function emailListsRoutes(app: FastifyInstance, deps: PreferencesDeps & { captcha: CaptchaVerifier; guard: Guard; mailOff: boolean }) {
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'no-store'); });
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -69,6 +71,16 @@ export async function emailListsRoutes(app: FastifyInstance, deps: PreferencesDe
     }, async (req) => unsubscribe(deps, {
       token: req.body.Token, listUid: req.body.EmailListUid ?? null, reason: req.body.Reason, other: req.body.ReasonOther ?? null, ip: req.ip, source: 'unsubscribe',
     }));
+    r.post('/api/v1/public/email-lists/link', {
+      preHandler: [preHandlerLimit(scope, ROWS.emailListNewLinkPerAddress), preHandlerLimit(scope, ROWS.emailListNewLinkPerEmail)],
+      schema: {
+        tags, summary: 'Mails a fresh preferences link (90 days) to the address if it names a person: the way on from an expired link. The same 204 either way',
+        body: newLinkBody, response: { 204: z.null().describe('Accepted (whether or not the address names anyone)') },
+      },
+    }, async (req, reply) => {
+      await requestPreferencesLink(deps, req.body.Email);
+      return reply.status(204).send(null);
+    });
     r.post('/api/v1/public/email-lists/confirm', {
       config: routeRateLimit(ROWS.emailListConfirmPerAddress),
       schema: { tags, summary: 'The double opt-in page\'s button: confirms with the mailed single-use token. 410 Errors.EmailListConfirmationUsed when used before or expired', body: confirmBody, response: { 200: confirmOut } },

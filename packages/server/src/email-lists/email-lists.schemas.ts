@@ -26,6 +26,8 @@ export const subscriptionOut = z.object({
 });
 
 export const tokenQuery = z.object({ token: personToken });
+/** 'Email me a new link': the address a fresh preferences link goes to, if it names a person. */
+export const newLinkBody = z.object({ Email: z.string().trim().min(1).max(320).email() }).strict();
 export const personParams = z.object({ personUid: uid });
 export const listParams = z.object({ listUid: uid });
 export const publicPersonOut = z.object({ Uid: z.string(), Email: z.string(), FirstName: z.string().nullable(), LastName: z.string().nullable() });

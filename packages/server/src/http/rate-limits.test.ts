@@ -75,6 +75,8 @@ const probes: Record<RateLimitName, Probe> = {
   emailListLinkPerAddress: (t, remoteAddress, headers) => t.request({ method: 'GET', url: '/api/v1/public/email-lists/subscriptions/mine?token=forged', remoteAddress, headers }),
   emailListConfirmPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/confirm', remoteAddress, headers, payload: { Token: '0'.repeat(43) } }),
   emailListOneClickPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/one-click?token=forged', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'List-Unsubscribe=One-Click' }),
+  emailListNewLinkPerAddress: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/link', remoteAddress, headers, payload: { Email: `nobody-${(signInProbes += 1)}@example.com` } }),
+  emailListNewLinkPerEmail: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/email-lists/link', remoteAddress, headers, payload: { Email: `nobody-${remoteAddress}@example.com` } }),
   emailListProfileLinkPerPerson: (t, remoteAddress, headers) => asPerson(t, remoteAddress, headers, { method: 'POST', url: '/api/v1/profile/email-lists/link', payload: {} }),
   // Support (issue 18): the limit runs before the body is read, so an empty request counts (and is then refused).
   supportCaseSubmit: (t, remoteAddress, headers) => t.request({ method: 'POST', url: '/api/v1/public/support/cases', remoteAddress, headers, payload: {} }),

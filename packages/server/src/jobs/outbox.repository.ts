@@ -6,7 +6,7 @@ import { newUid } from '../ids/new-uid.ts';
 /** Topics the outbox worker knows how to deliver (handlers in outbox-topics.ts). */
 export type OutboxTopic = 'signup.webhook' | 'mail.confirmation' | 'mail.password-reset' | 'mail.invite' | 'mail.signin-code'
   | 'mail.email-change' | 'mail.email-change-notice' | 'mail.receipt' | 'webhook.activity'
-  | 'billing.charge-invoice' | 'mail.payment-failed' | 'mail.list-confirmation'
+  | 'billing.charge-invoice' | 'mail.payment-failed' | 'mail.list-confirmation' | 'mail.preferences-link'
   | 'mail.support-ack' | 'mail.support-notice' | 'mail.support-agent-reply'
   // The console's invitation and reset links, and its sign-in codes (operators/; issue 20).
   | 'mail.operator-link' | 'mail.operator-signin-code';

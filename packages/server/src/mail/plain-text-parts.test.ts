@@ -10,6 +10,7 @@ import { receiptMessage } from './receipt-mail.ts';
 import { emailChangeMessage, emailChangeNoticeMessage } from '../email-change/email-change-mail.ts';
 import { passwordResetMessage } from '../passwords/password-reset-mail.ts';
 import { listConfirmationMessage } from '../email-lists/list-confirmation-mail.ts';
+import { preferencesLinkMessage } from '../email-lists/preferences-link-mail.ts';
 import { acknowledgementMessage, noticeMessage } from '../support/support-mail.ts';
 import type { MailMessage } from './mailer.ts';
 import { withListUnsubscribe } from './list-unsubscribe.ts';
@@ -39,6 +40,7 @@ const BUILDERS: Record<string, () => MailMessage> = {
   passwordResetMessage: () => passwordResetMessage(to, 'Acme', LINK),
   operatorInvitationMessage: () => operatorInvitationMessage({ email: to.email, name: 'Ada Lovelace' }, 'Acme', 'https://acme.example/console/#/set-password?token=abc'),
   listConfirmationMessage: () => listConfirmationMessage(to, 'Acme', 'News', LINK),
+  preferencesLinkMessage: () => preferencesLinkMessage(to, 'Acme', LINK),
   acknowledgementMessage: () => acknowledgementMessage({ number: 12, email: to.email, subject: 'Invoice question' }, 'Why was I charged twice?\n\nThanks, Ada', 'Acme'),
   noticeMessage: () => noticeMessage({ number: 12, email: to.email, subject: 'Invoice question', uid: 'case1' }, 'Why was I charged twice?', 'support@acme.example'),
   agentReplyMessage: () => agentReplyMessage({ number: 12, email: to.email, subject: 'Invoice question' }, { body: 'We refunded the second charge.\n\nMira', authorName: 'Mira Patel' }, { companyName: 'Acme', from: 'help@acme.example', replyTo: 'help+abcdefghijklmnopqrstuvwxyz234567@acme.example' }),
