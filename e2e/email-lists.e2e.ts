@@ -168,4 +168,25 @@ describe('email lists in Chromium', () => {
     await m.getByRole('switch', { name: 'Monthly newsletter' }).waitFor();
     await auditBothThemes(manage390, m, 'email-lists-manage-390');
   });
+  test('a broken or expired link has a way on: "Email me a new link" mails a fresh one that opens the preferences (390 px)', async () => {
+    const person = await optedIn('newlink');
+    const link = await preferencesLinkMailed(person.email);
+    const forged = link.replace(/listsToken=([\w-]+)\.(\d+)\.[\w-]+/, 'listsToken=$1.$2.' + 'A'.repeat(43));
+    const page = await openLink(forged, 390);
+    const broken = dialog(page, 'Email preferences');
+    await broken.getByText('This link is not valid or has expired.').waitFor();
+    const form = broken.getByRole('form', { name: 'Get a new link' });
+    await form.getByRole('button', { name: 'Email me a new link' }).click();
+    await form.getByText('Email is required.').first().waitFor(); // the form's own rule, before any call
+    await auditBothThemes(page, broken, 'email-lists-link-invalid-390');
+    const before = mails.length;
+    await form.getByRole('textbox', { name: 'Email' }).fill(person.email);
+    await form.getByRole('button', { name: 'Email me a new link' }).click();
+    await broken.getByRole('status').getByText(`If ${person.email} gets emails from us, a new link is on its way. It works for 90 days.`).waitFor();
+    await auditBothThemes(page, broken, 'email-lists-new-link-sent-390');
+    const fresh = (await mailTo(person.email, /(http:\/\/\S+?portico_lists=manage&listsToken=[\w.-]+)/, before)).match[1]!;
+    await page.goto(fresh);
+    await dialog(page, 'Email preferences').getByRole('switch', { name: 'Monthly newsletter' }).waitFor();
+    expect(await dialog(page, 'Email preferences').getByRole('switch', { name: 'Monthly newsletter' }).isChecked()).toBe(true);
+  });
 });

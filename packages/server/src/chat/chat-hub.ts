@@ -157,19 +157,21 @@ export async function createChatHub(app: FastifyInstance, ctx: AppContext, optio
    * answered, never thrown into Socket.IO.
    */
   function onCall(this: ChatSocket, name: unknown, ...args: unknown[]): void {
-    const socket = this;
     const call = typeof name === 'string' ? calls.get(name) : undefined;
     const ack = args[args.length - 1];
     if (!call || typeof ack !== 'function') return;
-    void (async () => {
-      try {
-        const input = call.parse ? call.parse(args[0]) : undefined;
-        ack({ ok: true, data: await call.run(socket, input as never) });
-      } catch (err) {
-        if (!(err instanceof AppError) && !(err instanceof z.ZodError)) app.log.error({ err }, `chat ${String(name)} failed`);
-        ack(failure(err));
-      }
-    })();
+    void answer(this, call, name as string, args[0], ack as (reply: unknown) => void);
+  }
+
+  /** One acknowledged call: the answer, or the failure as `ChatAck`, never thrown. */
+  async function answer(socket: ChatSocket, call: NonNullable<ReturnType<typeof calls.get>>, name: string, raw: unknown, ack: (reply: unknown) => void): Promise<void> {
+    try {
+      const input = call.parse ? call.parse(raw) : undefined;
+      ack({ ok: true, data: await call.run(socket, input as never) });
+    } catch (err) {
+      if (!(err instanceof AppError) && !(err instanceof z.ZodError)) app.log.error({ err }, `chat ${name} failed`);
+      ack(failure(err));
+    }
   }
 
   io.on('connection', (socket: ChatSocket) => {

@@ -184,6 +184,7 @@ const ROUTES: Route[] = [
   route('put', '/api/v1/public/email-lists/subscriptions', async (req) => (await import('./demo-email-lists.ts')).demoSave(req.body)),
   route('post', '/api/v1/public/email-lists/unsubscribe', async (req) => (await import('./demo-email-lists.ts')).demoUnsubscribe(req.body)),
   route('post', '/api/v1/public/email-lists/confirm', async () => (await import('./demo-email-lists.ts')).demoConfirm()),
+  route('post', '/api/v1/public/email-lists/link', () => undefined),
   route('post', '/api/v1/profile/email-lists/link', async () => (await import('./demo-email-lists.ts')).demoProfileLink()),
   route('put', '/api/v1/profile/password', async (req) => {
     if (req.body.NewPassword !== req.body.ConfirmPassword) {

@@ -11,6 +11,9 @@ export type Confirmed = ResponseBody<Operation<'post', '/api/v1/public/email-lis
 
 export const EMAIL_LISTS_QUERY_PREFIX = 'email-lists:';
 
+/** What a missing, broken or expired person token shows (LinkInvalid). */
+export const LINK_INVALID = { code: 'emailLists.linkInvalid' } as const;
+
 export function fetchLists(api: ApiClient): Promise<PublicLists> {
   return api.request('get', '/api/v1/public/email-lists', {});
 }
@@ -33,6 +36,11 @@ export function unsubscribe(api: ApiClient, token: string, listUid: string | nul
 
 export function confirmSubscription(api: ApiClient, token: string): Promise<Confirmed> {
   return api.request('post', '/api/v1/public/email-lists/confirm', { body: { Token: token } });
+}
+
+/** 'Email me a new link' from an expired link: the same answer whether or not the address is on a list. */
+export async function requestNewLink(api: ApiClient, email: string): Promise<void> {
+  await api.request('post', '/api/v1/public/email-lists/link', { body: { Email: email } });
 }
 
 /** The profile's 'Email preferences' entry: a preferences token for the signed-in person. */

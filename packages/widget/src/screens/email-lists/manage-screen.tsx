@@ -15,6 +15,7 @@ import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { EMAIL_LISTS_QUERY_PREFIX, fetchLists, fetchMine, savePreferences, subscribedListUids } from './email-lists-calls.ts';
+import { LinkInvalid } from './link-invalid.tsx';
 import { emailListsSheetRef } from './setup.ts';
 
 /**
@@ -45,14 +46,7 @@ export default function ManageScreen({ params }: ScreenProps<'manage'>) {
   });
 
   const linkBroken = !token || mine.problem?.code === ErrorCode.EmailListLinkInvalid;
-  if (linkBroken) {
-    return (
-      <div ref={emailListsSheetRef}>
-        <ScreenHeading>{t('states.manage')}</ScreenHeading>
-        <ErrorList errors={[{ code: 'emailLists.linkInvalid' }]} />
-      </div>
-    );
-  }
+  if (linkBroken) return <LinkInvalid heading={t('states.manage')} />;
   const problem = lists.problem ?? mine.problem;
   if (!lists.data || !mine.data) {
     return (

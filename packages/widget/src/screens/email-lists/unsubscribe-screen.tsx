@@ -12,6 +12,7 @@ import { useAction } from '../../components/use-action.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { EMAIL_LISTS_QUERY_PREFIX, fetchLists, fetchMine, subscribedListUids, unsubscribe } from './email-lists-calls.ts';
+import { LinkInvalid } from './link-invalid.tsx';
 import { emailListsSheetRef } from './setup.ts';
 
 /**
@@ -37,14 +38,7 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
     cache.invalidate(EMAIL_LISTS_QUERY_PREFIX);
     actions.goTo('_unsubscribed', { token: token! });
   });
-  if (!token || mine.problem?.code === ErrorCode.EmailListLinkInvalid) {
-    return (
-      <div ref={emailListsSheetRef}>
-        <ScreenHeading>{t('states.unsubscribe')}</ScreenHeading>
-        <ErrorList errors={[{ code: 'emailLists.linkInvalid' }]} />
-      </div>
-    );
-  }
+  if (!token || mine.problem?.code === ErrorCode.EmailListLinkInvalid) return <LinkInvalid heading={t('states.unsubscribe')} />;
   if (!lists.data || !mine.data) {
     const problem = lists.problem ?? mine.problem;
     return (
