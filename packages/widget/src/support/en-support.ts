@@ -5,6 +5,8 @@ export const enSupport = {
   subject: 'Subject',
   body: 'How can we help you?',
   attachments: 'Attachments',
+  addFiles: 'Add files',
+  addMoreFiles: 'Add more files',
   attachmentsHelp: 'Optional. Up to {{count}} files of {{size}} each ({{types}}).',
   remove: 'Remove {{name}}',
   removeShort: 'Remove',

@@ -113,9 +113,12 @@ export function SupportForm() {
       })}
       <div className="p-field">
         <label className="p-label" htmlFor={fileInputId}>{t('support.attachments')}</label>
-        <div className="p-file">
-          <input id={fileInputId} type="file" multiple accept={ACCEPT.map((a) => `.${a}`).join(',')} aria-describedby={`${fileInputId}-help`}
+        {/* The native input is kept (keyboard, screen readers, drag and drop) but drawn as an 'Add files' button: its own
+            'No file chosen' contradicted the list below, which is where the chosen files show. */}
+        <div className="p-file p-file-picker">
+          <input id={fileInputId} className="p-sr-only" type="file" multiple accept={ACCEPT.map((a) => `.${a}`).join(',')} aria-describedby={`${fileInputId}-help`}
             onChange={(e) => { addFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+          <label htmlFor={fileInputId} className="p-btn p-btn-secondary" aria-hidden="true">{files.length ? t('support.addMoreFiles') : t('support.addFiles')}</label>
         </div>
         <p id={`${fileInputId}-help`} className="p-help">
           {t('support.attachmentsHelp', { count: SUPPORT_ATTACHMENT_MAX_FILES, size: formatBytes(SUPPORT_ATTACHMENT_MAX_BYTES), types: ACCEPT.join(', ') })}
