@@ -50,10 +50,12 @@ export default defineConfig({
           if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
           // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
           // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
-          if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/]register-lazy-strings\.ts|captcha[\\/]captcha-props\.ts)$/.test(id)) return 'app';
-          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
-          // The catalogue's English messages stay out of the first screen (they load with the first error).
-          if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/.test(id)) return 'error-messages';
+          if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/](register-lazy-strings|use-error-text)\.ts|captcha[\\/]captcha-props\.ts)$/.test(id)) return 'app';
+          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/](error-codes|field-messages)|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
+          // The catalogue's English messages stay out of the first screen, forms included: they load with the first
+          // error shown (i18n/use-error-text.ts), with the module that registers them. A field's own error reads
+          // right before that (core's errors/field-messages.ts, with the field rules in the forms chunk).
+          if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$|[\\/]src[\\/]i18n[\\/]register-error-strings\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
           if (/[\\/]src[\\/](components[\\/]radio-list\.tsx|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';

@@ -1,10 +1,12 @@
 import type { ErrorCode } from './error-codes.ts';
+import { fieldRuleMessages } from './field-messages.ts';
 
 // Kept apart from the codes so the widget's first screen carries the codes but not every
 // English message (the widget registers these strings lazily, with the first error it shows).
 /** English default messages; the widget translates by code through i18next. */
 export const defaultMessages: Record<ErrorCode, string> = {
-  'Errors.InvalidEmail': 'Invalid email',
+  // The field rules' own (field-messages.ts): a form carries those without the rest.
+  ...fieldRuleMessages,
   'Errors.PaymentInformationSetupFailed': 'We could not setup this payment method. Please try again.',
   'Errors.SubscriptionExpired': 'Your subscription has expired, please choose a new plan.',
   'Errors.SubscriptionPlanUpgradeRequired': 'Your plan must be upgraded.',
@@ -29,10 +31,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.FileInvalidType': 'This file type can not be uploaded.',
   'Errors.FileTooLarge': 'The file is too large.',
   'Errors.Duplicate': 'An account with this email already exists.',
-  'Errors.Email.required': 'Email is required.',
   'Errors.ValidationFailed': 'The request is not valid.',
-  'Errors.Required': 'This field is required.',
-  'Errors.InvalidValue': 'This value is not valid.',
   'Errors.MalformedBody': 'The request body could not be read.',
   'Errors.Unauthorized': 'Authentication is required.',
   'Errors.Forbidden': 'You do not have access to this resource.',
@@ -70,10 +69,6 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TooLong': 'This value is too long.',
   'Errors.BelowMinimum': 'This value is too small.',
   'Errors.AboveMaximum': 'This value is too large.',
-  'Errors.PatternMismatch': 'This value is not in the expected format.',
-  'Errors.InvalidNumber': 'Enter a number.',
-  'Errors.InvalidDate': 'Enter a valid date.',
-  'Errors.InvalidPhone': 'Enter a valid phone number.',
   'Errors.InvalidTaxId': 'This tax ID is not in the format of its type.',
   'Errors.CardExpired': 'This card has expired.',
   'Errors.PasswordTooShort': 'The password is too short.',

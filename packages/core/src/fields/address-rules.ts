@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { fieldRuleMessages } from '../errors/field-messages.ts';
 import { findCountryCode, isStateRequired } from '../geo/countries.ts';
 import type { AddressValue } from './field-values.ts';
 import { joinPath } from './field-paths.ts';
@@ -20,7 +20,7 @@ export function validateAddress(path: string, a: AddressValue, required: boolean
   if (!required && isAddressEmpty(a)) return [];
   const errors: FieldError[] = [];
   const need = (part: keyof AddressValue, ok: boolean) => {
-    if (!ok) errors.push({ Field: joinPath(path, part), ErrorCode: ErrorCode.Required, Message: defaultMessages[ErrorCode.Required] });
+    if (!ok) errors.push({ Field: joinPath(path, part), ErrorCode: ErrorCode.Required, Message: fieldRuleMessages[ErrorCode.Required] });
   };
   need('AddressLine1', a.AddressLine1.trim() !== '');
   need('City', a.City.trim() !== '');

@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { fieldRuleMessages, type FieldRuleCode } from '../errors/field-messages.ts';
 import { isValidEmail } from '../validation/email.ts';
 import { validateAddress } from './address-rules.ts';
 import { compilePattern, type ControlParams } from './control-params.ts';
@@ -16,7 +16,12 @@ import { asAddress, asCheckboxList, asTaxId, asText, type FieldValues } from './
  * `messageValues(field)`.
  */
 
-const err = (Field: string, code: ErrorCode, Message: string = defaultMessages[code]): FieldError => ({ Field, ErrorCode: code, Message });
+/** A field error with its catalogue message (the rules' own few, errors/field-messages.ts), or one naming the bound. */
+function err(Field: string, code: FieldRuleCode): FieldError;
+function err(Field: string, code: ErrorCode, Message: string): FieldError;
+function err(Field: string, code: ErrorCode, Message?: string): FieldError {
+  return { Field, ErrorCode: code, Message: Message ?? fieldRuleMessages[code as FieldRuleCode] };
+}
 
 /** The values a translated message may interpolate: {{label}}, {{min}}, {{max}}, {{minLength}}, {{maxLength}}. */
 export function messageValues(field: ConfiguredField): Record<string, string | number> {
