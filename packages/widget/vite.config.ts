@@ -78,8 +78,11 @@ export default defineConfig({
           // The shared form core (issue 18 page weight): the form state and hook, core's field rules, the plain
           // controls and the ALTCHA captcha, one chunk for every form screen (help form, lead form, sign-up, account).
           // In the sign-up chunk it made the help form download the whole sign-up. The address and tax id controls
-          // stay out (they go with the screens whose forms render them, see core/src/fields/field-rules.ts).
-          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!same-as-address|submit-values)|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
+          // stay out, and so do the address's rule and the country list: the address control provides its rule to the
+          // forms (forms/control-rules.ts, core's FieldRuleOptions), so they go with the screens whose forms render it
+          // (the sign-up chunk). The tax id types and the 'Same as' rule stay here: the account views show them too,
+          // and they load this chunk anyway (elsewhere, a view or the sign-up paid one more response).
+          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules)\.ts$|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
           // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
           // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms

@@ -1,5 +1,7 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
 import { joinPath } from '../fields/field-paths.ts';
+import type { ControlRule } from '../fields/field-rules.ts';
+import { asTaxId } from '../fields/field-values.ts';
 import type { TaxIdType } from '../geo/tax-id-types.ts';
 
 /**
@@ -48,4 +50,13 @@ export function taxIdErrors(path: string, taxId: { TaxIdType: string; TaxId: str
     return [{ Field: joinPath(path, 0, 'TaxId'), ErrorCode: ErrorCode.InvalidTaxId, Message: invalidTaxIdMessage(taxIdTypeName(code, options.types)) }];
   }
   return [];
+}
+
+/**
+ * The tax id control's rule for core's field rules (FieldRuleOptions.TaxIdTypeTaxId): a whole tax id of one of
+ * the company's types, in that type's format (taxIdErrors). Passed in by the server and by the widget's tax id
+ * control (components/fields/tax-id-field.tsx), so a form without a tax id does not carry the types.
+ */
+export function taxIdRule(options: TaxIdRuleOptions): ControlRule {
+  return (field, values) => taxIdErrors(field.path, asTaxId(values[field.path]), options);
 }

@@ -138,7 +138,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const onGoogle = (idToken: string) => {
     const claims = readIdTokenClaims(idToken);
     if (!claims) return;
-    const filled = googleProfileToRegistration(claims, fields, form.values);
+    const filled = googleProfileToRegistration(claims, fields, form.values, form.rules);
     form.setValues(filled.values);
     setGoogleToken(idToken);
     if (filled.complete) setAutoSubmit(true);
