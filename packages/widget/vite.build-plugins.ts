@@ -124,3 +124,26 @@ export function plainDynamicImports(): Plugin {
     load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
   };
 }
+
+/**
+ * core's message modules beside the catalogue (errors/field-messages.ts, billing-messages.ts: the English messages
+ * of the codes the field rules and the sign-up's rules give, a few lines each) built twice: where their rules are
+ * (the forms and sign-up chunks) and in the catalogue that loads with the first error shown (default-messages.ts
+ * spreads them in; the 'error-messages' chunk). As one module each would sit in one of the two, and either the
+ * forms would import the catalogue's chunk or the catalogue theirs. The sources stay one file each.
+ */
+export function ruleMessagesInTheCatalogue(): Plugin {
+  const PREFIX = '\0portico-catalogue-copy:';
+  return {
+    name: 'portico-rule-messages-in-the-catalogue',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/.test(importer) || !/[\\/][a-z]+-messages\.ts$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      return id.startsWith(PREFIX) ? { code: readFileSync(id.slice(PREFIX.length), 'utf8'), moduleType: 'ts' } : null;
+    },
+  };
+}

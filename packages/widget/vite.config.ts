@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { plainDynamicImports, screenChunksPlugin } from './vite.build-plugins.ts';
+import { plainDynamicImports, ruleMessagesInTheCatalogue, screenChunksPlugin } from './vite.build-plugins.ts';
 
 /**
  * Build 1 of 3: the widget app (React, screens) as ES module chunks under
@@ -10,7 +10,8 @@ import { plainDynamicImports, screenChunksPlugin } from './vite.build-plugins.ts
  */
 export default defineConfig({
   // vite.build-plugins.ts: the chunks each state's screen needs, for the loader to preload; dynamic imports without Vite's preload helper.
-  plugins: [plainDynamicImports(), react(), screenChunksPlugin()],
+  // and the rules' messages built into their rules' chunks and the catalogue's alike.
+  plugins: [plainDynamicImports(), ruleMessagesInTheCatalogue(), react(), screenChunksPlugin()],
   base: './',
   publicDir: false,
   // core's tax-id formats import stdnum's CommonJS modules (what Node runs for the server); the widget bundles the same
@@ -51,10 +52,12 @@ export default defineConfig({
           // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
           // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
           if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/](register-lazy-strings|use-error-text)\.ts|captcha[\\/]captcha-props\.ts)$/.test(id)) return 'app';
-          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/](error-codes|field-messages)|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
+          if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
           // The catalogue's English messages stay out of the first screen, forms included: they load with the first
-          // error shown (i18n/use-error-text.ts), with the module that registers them. A field's own error reads
-          // right before that (core's errors/field-messages.ts, with the field rules in the forms chunk).
+          // error shown (i18n/use-error-text.ts), with the module that registers them. A field's or a card's own error
+          // reads right before that: the messages of core's rules are small modules of their own, with the rules
+          // (errors/field-messages.ts in the forms chunk, billing-messages.ts in the sign-up's), and built into this
+          // chunk as well (ruleMessagesInTheCatalogue, vite.build-plugins.ts).
           if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$|[\\/]src[\\/]i18n[\\/]register-error-strings\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
@@ -82,7 +85,7 @@ export default defineConfig({
           // forms (forms/control-rules.ts, core's FieldRuleOptions), so they go with the screens whose forms render it
           // (the sign-up chunk). The tax id types and the 'Same as' rule stay here: the account views show them too,
           // and they load this chunk anyway (elsewhere, a view or the sign-up paid one more response).
-          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules)\.ts$|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
+          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules|errors[\\/]field-messages)\.ts$|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
           // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
           // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms
@@ -91,7 +94,7 @@ export default defineConfig({
           // are chunks of their own, the invoice preview goes with the controls gallery that alone shows it.
           // Core's card rules (both card forms and the Stripe element use them, and each imports the sign-up chunk anyway):
           // their own chunk cost every paid sign-up one more response's headers.
-          if (/[\\/]core[\\/]src[\\/]payments[\\/]card-rules\.ts$/.test(id)) return 'signup';
+          if (/[\\/]core[\\/]src[\\/](payments[\\/]card-rules|errors[\\/]billing-messages)\.ts$/.test(id)) return 'signup';
           if (/[\\/]src[\\/](signup[\\/]|screens[\\/](register|checkout|register-confirmation)[\\/]|payments[\\/](payment-entry|payment-api|payment-redirect|use-payment-intent|payment-types|setup)\.tsx?$|components[\\/]billing[\\/](?!plan-picker|catalog|format|invoice-preview|price-words)|components[\\/](integer-input|integer-input-logic|file-upload|checkbox-field)\.tsx?$|i18n[\\/](en-billing|en-payments|register-billing-strings)\.ts$|third-party[\\/])/.test(id)) return 'signup';
           return undefined;
         },
