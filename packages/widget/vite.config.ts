@@ -51,7 +51,7 @@ export default defineConfig({
           if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
           // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
           // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
-          if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/](register-lazy-strings|use-error-text)\.ts|captcha[\\/]captcha-props\.ts)$/.test(id)) return 'app';
+          if (/[\\/]src[\\/](components[\\/](screen-heading|error-list|error-list-logic|notices|plain-text)\.tsx?|i18n[\\/](register-lazy-strings|use-error-text)\.ts|captcha[\\/](captcha-props\.ts|use-captcha\.tsx))$/.test(id)) return 'app';
           if (/[\\/]src[\\/](app[\\/]|i18n[\\/](en|use-translation|translator)\.ts)|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](errors[\\/]error-codes|states[\\/]|theme[\\/]|settings[\\/])/.test(id)) return 'app';
           // The catalogue's English messages stay out of the first screen, forms included: they load with the first
           // error shown (i18n/use-error-text.ts), with the module that registers them. A field's or a card's own error
@@ -78,14 +78,17 @@ export default defineConfig({
           // rather than four or five of 0.2-2 KB, each of which paid its response's headers (~0.4 KB).
           if (/[\\/]src[\\/](support[\\/]|screens[\\/]support[\\/])|[\\/]core[\\/]src[\\/]support[\\/]support-limits\.ts$/.test(id)) return 'support';
           if (/[\\/]src[\\/]screens[\\/]email-lists[\\/](manage-screen|setup|en-email-lists|email-lists-calls)\.tsx?$|[\\/]src[\\/]screens[\\/]email-lists[\\/]email-lists\.css|[\\/]core[\\/]src[\\/]email-lists[\\/]subscriptions\.ts$/.test(id)) return 'email-lists';
+          // The captcha (ALTCHA's and altcha-lib's proof of work): loaded when a form's captcha starts, on the visitor's
+          // first interaction with the form (captcha/use-captcha.tsx), so a form that shows downloads none of it.
+          if (/[\\/]src[\\/]captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?$|[\\/]src[\\/]captcha[\\/]captcha\.css|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'captcha';
           // The shared form core (issue 18 page weight): the form state and hook, core's field rules, the plain
-          // controls and the ALTCHA captcha, one chunk for every form screen (help form, lead form, sign-up, account).
+          // controls, one chunk for every form screen (help form, lead form, sign-up, account).
           // In the sign-up chunk it made the help form download the whole sign-up. The address and tax id controls
           // stay out, and so do the address's rule and the country list: the address control provides its rule to the
           // forms (forms/control-rules.ts, core's FieldRuleOptions), so they go with the screens whose forms render it
           // (the sign-up chunk). The tax id types and the 'Same as' rule stay here: the account views show them too,
           // and they load this chunk anyway (elsewhere, a view or the sign-up paid one more response).
-          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts|captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?|captcha[\\/]captcha\.css)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules|errors[\\/]field-messages)\.ts$|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'forms';
+          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules|errors[\\/]field-messages)\.ts$/.test(id)) return 'forms';
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
           // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
           // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms
