@@ -47,7 +47,8 @@ export default defineConfig({
         // inside app.js: one gzip stream compresses better than several small chunks.
         manualChunks(id: string) {
           // Not on every first screen: the light-DOM slot goes with the third-party iframes that use it (payments,
-          // captcha, Google), the popup's dialog and focus trap with popup mode (app/widget-root.tsx).
+          // captcha, Google), the popup's dialog, its stylesheet (app/styles/popup.css) and focus trap with popup mode
+          // (app/widget-root.tsx).
           if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
           // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
           // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
@@ -61,13 +62,14 @@ export default defineConfig({
           if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$|[\\/]src[\\/]i18n[\\/]register-error-strings\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.
-          if (/[\\/]src[\\/](components[\\/]radio-list\.tsx|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/][a-z-]+\.ts)$/.test(id)) return 'screen-kit';
+          if (/[\\/]src[\\/](components[\\/]radio-list\.tsx|components[\\/]billing[\\/](catalog|format)\.ts|flow[\\/](?!receipt-facts)[a-z-]+\.ts)$/.test(id)) return 'screen-kit';
           // The plan rules selectPlan shares with the sign-up: named here, or the sign-up chunk below would take them in.
           // Issue 15: the plan cards state what checkout adds (core's planExtras, the order summary's usage items and
           // the words both use, components/billing/price-words.ts), so those go with them too.
           if (/[\\/]core[\\/]src[\\/]billing[\\/](terms|plan-choice|plan-selection|plan-extras|usage-items|add-on-terms)\.ts$|[\\/]src[\\/]components[\\/]billing[\\/]price-words\.ts$/.test(id)) return 'screen-kit';
           // A paid sign-up's payment summary on registerConfirmation: its own automatic chunk, loaded by that screen
-          // only when there is a payment to state, so the register screen (often the first) never carries it. Not a
+          // only when there is a payment to state, so the register screen (often the first) never carries it; with it the
+          // reader of its param (flow/receipt-facts.ts), which state-params.ts in app.js leaves to it. Not a
           // named chunk: a named one takes its shared imports along (components/billing/format.ts), and the
           // selectPlan and sign-up chunks then import it on every first screen.
           if (/[\\/]src[\\/]screens[\\/]register-confirmation[\\/](payment-receipt|en-receipt)/.test(id)) return undefined;
