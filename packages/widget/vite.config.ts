@@ -80,6 +80,10 @@ export default defineConfig({
           // rather than four or five of 0.2-2 KB, each of which paid its response's headers (~0.4 KB).
           if (/[\\/]src[\\/](support[\\/]|screens[\\/]support[\\/])|[\\/]core[\\/]src[\\/]support[\\/]support-limits\.ts$/.test(id)) return 'support';
           if (/[\\/]src[\\/]screens[\\/]email-lists[\\/](manage-screen|setup|en-email-lists|email-lists-calls)\.tsx?$|[\\/]src[\\/]screens[\\/]email-lists[\\/]email-lists\.css|[\\/]core[\\/]src[\\/]email-lists[\\/]subscriptions\.ts$/.test(id)) return 'email-lists';
+          // The account area's strings (profile-view/setup.ts, which the account and profile screens import) and core's
+          // 'Same as billing address' rule that its view and the account edit read: out of the forms chunk, which the
+          // help form downloads.
+          if (/[\\/]src[\\/]screens[\\/]profile-view[\\/](setup|en-profile)\.ts$|[\\/]core[\\/]src[\\/]fields[\\/]same-as-address\.ts$/.test(id)) return 'profile-area';
           // The captcha (ALTCHA's and altcha-lib's proof of work): loaded when a form's captcha starts, on the visitor's
           // first interaction with the form (captcha/use-captcha.tsx), so a form that shows downloads none of it.
           if (/[\\/]src[\\/]captcha[\\/](captcha|altcha-captcha|solve-altcha|setup|en-captcha)\.tsx?$|[\\/]src[\\/]captcha[\\/]captcha\.css|[\\/]node_modules[\\/]altcha-lib[\\/]/.test(id)) return 'captcha';
@@ -88,9 +92,10 @@ export default defineConfig({
           // In the sign-up chunk it made the help form download the whole sign-up. The address and tax id controls
           // stay out, and so do the address's rule and the country list: the address control provides its rule to the
           // forms (forms/control-rules.ts, core's FieldRuleOptions), so they go with the screens whose forms render it
-          // (the sign-up chunk). The tax id types and the 'Same as' rule stay here: the account views show them too,
-          // and they load this chunk anyway (elsewhere, a view or the sign-up paid one more response).
-          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts)|[\\/]core[\\/]src[\\/]fields[\\/](?!submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|tax-ids[\\/]tax-id-rules|errors[\\/]field-messages)\.ts$/.test(id)) return 'forms';
+          // (the sign-up chunk), and so does the tax id's rule. The tax id types (with how a tax id is shown) stay here:
+          // the account views show them too, and they load this chunk anyway (elsewhere, a view or the sign-up paid one
+          // more response). The 'Same as' rule goes with the account area's strings (below).
+          if (/[\\/]src[\\/](forms[\\/](form-state|form-display|use-form|control-rules|register-form-strings)\.ts|components[\\/]fields[\\/](field-parts|text-input|text-field|email-field|textarea-field|setup)\.tsx?|components[\\/]fields[\\/]fields\.css|components[\\/]file-validation\.ts)|[\\/]core[\\/]src[\\/]fields[\\/](?!same-as-address|submit-values|address-rules)|[\\/]core[\\/]src[\\/](geo[\\/]tax-id-types|errors[\\/]field-messages)\.ts$/.test(id)) return 'forms';
           // The sign-up after the plan list (register, checkout, their billing pieces, the payment entry's
           // shell, confirmation) in one chunk: about twenty small chunks cost more in headers and lost
           // compression than they saved. selectPlan's plan picker stays out of it, and so do the gateway forms

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors/error-codes.ts';
 import { configuredFields } from '../fields/configured-fields.ts';
 import { validateFields } from '../fields/field-rules.ts';
-import { TAX_ID_TYPES } from '../geo/tax-id-types.ts';
+import { TAX_ID_TYPES, taxIdText, taxIdTypeName } from '../geo/tax-id-types.ts';
 import { CHECKED_TAX_ID_TYPES, checkTaxIdFormat } from './tax-id-formats.ts';
-import { taxIdErrors, taxIdRule, taxIdText, taxIdTypeName } from './tax-id-rules.ts';
+import { taxIdErrors, taxIdRule } from './tax-id-rules.ts';
 
 /** Published sample numbers (valid check digits) and one near miss per type (issue 15: tax ids are checked by their type's format). */
 const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {

@@ -2,7 +2,7 @@ import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
 import { joinPath } from '../fields/field-paths.ts';
 import type { ControlRule } from '../fields/field-rules.ts';
 import { asTaxId } from '../fields/field-values.ts';
-import type { TaxIdType } from '../geo/tax-id-types.ts';
+import { taxIdTypeName, type TaxIdType } from '../geo/tax-id-types.ts';
 
 /**
  * The tax id's rules beyond 'required' (spec 1/2 section 5 only say both parts are sent together):
@@ -17,19 +17,6 @@ export interface TaxIdRuleOptions {
   types: readonly TaxIdType[];
   /** The format check; absent (not loaded yet): only the type is checked. */
   checkFormat?: TaxIdFormatCheck | undefined;
-}
-
-/** A type's name from the company's list ('EU VAT number'), else the code itself. */
-export function taxIdTypeName(code: string, types: readonly TaxIdType[]): string {
-  return types.find((t) => t.Code === code)?.Name ?? code;
-}
-
-/** 'DE123456789 (EU VAT number)': how a saved tax id is shown (account view, receipt, sign-up summary). */
-export function taxIdText(taxId: { TaxIdType?: string | null; TaxId?: string | null }, types: readonly TaxIdType[]): string {
-  const id = (taxId.TaxId ?? '').trim();
-  const code = (taxId.TaxIdType ?? '').trim();
-  if (!id) return '';
-  return code ? `${id} (${taxIdTypeName(code, types)})` : id;
 }
 
 /** The English message the server sends (the widget words its own through i18n with the same name). */

@@ -1,8 +1,8 @@
 import { useContext, useEffect } from 'react';
 import { ErrorCode } from '@portico/core';
 import { asTaxId, joinPath } from '@portico/core/fields/index';
-import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
-import { taxIdRule, taxIdTypeName, type TaxIdFormatCheck } from '@portico/core/tax-ids/tax-id-rules';
+import { taxIdTypeName, taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
+import { taxIdRule, type TaxIdFormatCheck } from '@portico/core/tax-ids/tax-id-rules';
 import { WidgetContext } from '../../app/context.ts';
 import { provideControlRule } from '../../forms/control-rules.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,8 +1,7 @@
 import type { WireFieldConfigurationEntry } from '@portico/core';
 import { fieldPathOf, getAtPath, parseControlParams } from '@portico/core/fields/index';
 import { addressLines, sameAsState } from '@portico/core/fields/same-as-address';
-import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
-import type { TaxIdType } from '@portico/core/geo/tax-id-types';
+import { taxIdText, type TaxIdType } from '@portico/core/geo/tax-id-types';
 
 // The address rule lives in core, read by the view and the edit form alike (fields/same-as-address.ts).
 export { addressLines, sameAddress } from '@portico/core/fields/same-as-address';
