@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { plainDynamicImports, ruleMessagesInTheCatalogue, screenChunksPlugin } from './vite.build-plugins.ts';
+import { builtTwice, plainDynamicImports, screenChunksPlugin } from './vite.build-plugins.ts';
 
 /**
  * Build 1 of 3: the widget app (React, screens) as ES module chunks under
@@ -10,8 +10,13 @@ import { plainDynamicImports, ruleMessagesInTheCatalogue, screenChunksPlugin } f
  */
 export default defineConfig({
   // vite.build-plugins.ts: the chunks each state's screen needs, for the loader to preload; dynamic imports without Vite's preload helper.
-  // and the rules' messages built into their rules' chunks and the catalogue's alike.
-  plugins: [plainDynamicImports(), ruleMessagesInTheCatalogue(), react(), screenChunksPlugin()],
+  // and the rules' messages built into their rules' chunks and the catalogue's alike (builtTwice).
+  plugins: [
+    plainDynamicImports(),
+    builtTwice([{ module: /[\\/]core[\\/]src[\\/]errors[\\/][a-z]+-messages\.ts$/, importer: /[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$/ }]),
+    react(),
+    screenChunksPlugin(),
+  ],
   base: './',
   publicDir: false,
   // core's tax-id formats import stdnum's CommonJS modules (what Node runs for the server); the widget bundles the same
@@ -46,9 +51,10 @@ export default defineConfig({
         // Keep what the first screen always needs (the translator, the English strings, the settings loader)
         // inside app.js: one gzip stream compresses better than several small chunks.
         manualChunks(id: string) {
+          // A module's second copy (builtTwice) goes where the module that imports it goes.
+          if (id.startsWith('\0portico-copy:')) return undefined;
           // Not on every first screen: the light-DOM slot goes with the third-party iframes that use it (payments,
-          // captcha, Google), the popup's dialog, its stylesheet (app/styles/popup.css) and focus trap with popup mode
-          // (app/widget-root.tsx).
+          // captcha, Google), the popup's dialog and focus trap with popup mode (app/widget-root.tsx).
           if (/[\\/]src[\\/]app[\\/](use-light-dom-slot\.tsx|popup-frame\.tsx|focus-trap\.ts)$/.test(id)) return undefined;
           // What every screen of its own uses (heading, error list, lazy strings, whether a captcha is needed) goes with app.js:
           // in screen-kit, a screen reached from a mail or a help form downloaded the plan rules with it (issue 18 page weight).
@@ -58,7 +64,7 @@ export default defineConfig({
           // error shown (i18n/use-error-text.ts), with the module that registers them. A field's or a card's own error
           // reads right before that: the messages of core's rules are small modules of their own, with the rules
           // (errors/field-messages.ts in the forms chunk, billing-messages.ts in the sign-up's), and built into this
-          // chunk as well (ruleMessagesInTheCatalogue, vite.build-plugins.ts).
+          // chunk as well (builtTwice, vite.build-plugins.ts).
           if (/[\\/]core[\\/]src[\\/]errors[\\/]default-messages\.ts$|[\\/]src[\\/]i18n[\\/]register-error-strings\.ts$/.test(id)) return 'error-messages';
           // What nearly every screen uses (heading, error list, radio list, the flow draft) goes in one
           // chunk: the first screen otherwise paid for several small requests and their headers.

@@ -2,8 +2,6 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { trapTarget } from './focus-trap.ts';
-import { addLazySheet } from './styles/stylesheets.ts';
-import popupCss from './styles/popup.css?inline';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -19,11 +17,7 @@ export function PopupFrame(props: { headingId: string; wide: boolean; screen: un
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    // The dialog's own sheet (with this chunk, not app.js), before it shows: a closed dialog is not drawn.
-    const root = dialog.getRootNode();
-    if (root instanceof ShadowRoot) addLazySheet(root, 'popup', popupCss);
-    if (!dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
   // Within one screen the dialog never shrinks below the tallest it has been (an error that goes, a

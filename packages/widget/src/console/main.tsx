@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
 import '../app/styles/base.css';
-import '../app/styles/popup.css';
 import '../passwords/passwords.css';
 import './console.css';
 import { ConsoleApp } from './console-app.tsx';
