@@ -88,6 +88,7 @@ function tableRows(r) {
     case 'support-form-weight': return [
       [r.name, 'help form transferred', fmt(f.supportFormTransferredKB, ' KB'), '≤ 91 KB', verdict(r.pass)],
       ['', 'JS transferred / repeat visit', `${fmt(f.jsTransferredKB, ' KB')} / ${fmt(f.repeatVisitTransferredKB, ' KB')}`, '', ''],
+      ['', 'captcha after a focus / solved in', `${fmt(f.captchaAfterFocusTransferredKB, ' KB')} / ${fmt(f.captchaSolvedAfterFocusMs, ' ms')}`, '', ''],
     ];
     case 'preferences-page-weight': return [
       [r.name, 'preferences screen transferred', fmt(f.preferencesTransferredKB, ' KB'), '≤ 91 KB', verdict(r.pass)],

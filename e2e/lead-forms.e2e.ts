@@ -74,7 +74,8 @@ describe('lead forms', () => {
     await dialog.getByRole('radio', { name: 'Engineer' }).check();
     // The disabled field is shown, read-only, with its fixed value.
     expect(await dialog.getByLabel('Requested from (set by the form)').inputValue()).toBe('Northwind website');
-    // The self-hosted captcha solves in the background; Submit is enabled once it has.
+    // The self-hosted captcha started with the first field and solves in the background; Submit is enabled once the
+    // fields are valid and waits for it if it has not solved yet.
     await submit.waitFor({ state: 'visible' });
     await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 60_000 });
     await auditBothThemes(page, dialog, 'lead-form-book-demo-desktop');

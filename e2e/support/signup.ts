@@ -87,9 +87,14 @@ export async function acceptTerms(form: Locator): Promise<void> {
   await form.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
 }
 
-/** ALTCHA solves itself; the submit waits for it. */
+/**
+ * ALTCHA solves itself once it has started, on the visitor's first interaction with the form (captcha/use-captcha.tsx);
+ * the submit waits for it. A test that has not touched the form yet focuses its first field, as a visitor would.
+ */
 export async function captchaSolved(form: Locator): Promise<void> {
-  await form.getByText('Checked: you are a person.', { exact: true }).waitFor({ timeout: 30_000 });
+  const solved = form.getByText('Checked: you are a person.', { exact: true });
+  if (!(await form.getByRole('group', { name: 'Spam protection' }).count())) await form.locator('input:visible, textarea:visible').first().focus();
+  await solved.waitFor({ timeout: 30_000 });
 }
 
 /** The registration request the widget sends (to read its payment's client secret). */

@@ -124,3 +124,35 @@ export function plainDynamicImports(): Plugin {
     load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
   };
 }
+
+/**
+ * A few small modules built into two chunks rather than one, where the screens that need them share no chunk that
+ * could hold them but app.js, which every first screen downloads. `copies`: each module (by its resolved path) gets a
+ * copy of its own when the importer imports it; the copy goes where its importer goes. Used for:
+ * core's message modules beside the catalogue (errors/field-messages.ts, billing-messages.ts: the English messages of
+ * the codes the field rules and the sign-up's rules give, a few lines each): the original with their rules (the forms
+ * and sign-up chunks), the copy in the catalogue that loads with the first error shown (default-messages.ts spreads
+ * them in), so no form imports the catalogue's chunk and the catalogue imports no form's. Only for modules that keep
+ * no state: two copies must work as one.
+ */
+export function builtTwice(copies: readonly { module: RegExp; importer: RegExp }[]): Plugin {
+  const PREFIX = '\0portico-copy:';
+  return {
+    name: 'portico-built-twice',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      // A copy's own imports resolve from the original's folder.
+      if (importer.startsWith(PREFIX)) return this.resolve(source, importer.slice(PREFIX.length), { ...options, skipSelf: true });
+      if (!copies.some((c) => c.importer.test(importer))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !copies.some((c) => c.importer.test(importer) && c.module.test(resolved.id))) return null;
+      return PREFIX + resolved.id;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length);
+      return { code: readFileSync(file, 'utf8'), moduleType: file.endsWith('.tsx') ? 'tsx' : 'ts' };
+    },
+  };
+}

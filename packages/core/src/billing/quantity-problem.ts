@@ -1,5 +1,5 @@
 import { ErrorCode } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { billingRuleMessages } from '../errors/billing-messages.ts';
 import type { QuantityBounds } from './quantity.ts';
 
 // Apart from quantity.ts so the widget's quantity inputs (which only clamp) do not pull the
@@ -9,7 +9,7 @@ import type { QuantityBounds } from './quantity.ts';
  * inputs clamp to: not a whole number or negative, below the minimum, above the maximum.
  */
 export function quantityProblem(q: number, bounds: QuantityBounds): { code: ErrorCode; message: string } | null {
-  if (!Number.isInteger(q) || q < 0) return { code: ErrorCode.QuantityInvalid, message: defaultMessages[ErrorCode.QuantityInvalid] };
+  if (!Number.isInteger(q) || q < 0) return { code: ErrorCode.QuantityInvalid, message: billingRuleMessages[ErrorCode.QuantityInvalid] };
   if (q < bounds.min) return { code: ErrorCode.QuantityBelowMinimum, message: `Quantity must be at least ${bounds.min}.` };
   if (q > bounds.max) return { code: ErrorCode.QuantityAboveMaximum, message: bounds.maxMessage };
   return null;

@@ -2,7 +2,7 @@ import type { BillingRenewalTerm } from '../entities/billing-terms.ts';
 import type { Plan } from '../entities/catalog.ts';
 import { isWithinDateBounds } from '../dates/date-bounds.ts';
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { billingRuleMessages, type BillingRuleCode } from '../errors/billing-messages.ts';
 import { ANY_QUANTITY, quantityBounds, type QuantityBounds } from './quantity.ts';
 import { quantityProblem } from './quantity-problem.ts';
 import { rawRate } from './terms.ts';
@@ -21,8 +21,10 @@ export interface SubscriptionRequestToValidate {
   existingPlanUid?: string | null;
 }
 
+function err(field: string, code: BillingRuleCode): FieldError;
+function err(field: string, code: ErrorCode, message: string): FieldError;
 function err(field: string, code: ErrorCode, message?: string): FieldError {
-  return { Field: field, ErrorCode: code, Message: message ?? defaultMessages[code] };
+  return { Field: field, ErrorCode: code, Message: message ?? billingRuleMessages[code as BillingRuleCode] };
 }
 
 function quantityError(field: string, q: number, bounds: QuantityBounds = ANY_QUANTITY): FieldError | null {

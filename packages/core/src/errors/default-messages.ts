@@ -1,22 +1,19 @@
 import type { ErrorCode } from './error-codes.ts';
+import { billingRuleMessages } from './billing-messages.ts';
+import { fieldRuleMessages } from './field-messages.ts';
 
 // Kept apart from the codes so the widget's first screen carries the codes but not every
 // English message (the widget registers these strings lazily, with the first error it shows).
 /** English default messages; the widget translates by code through i18next. */
 export const defaultMessages: Record<ErrorCode, string> = {
-  'Errors.InvalidEmail': 'Invalid email',
+  // The field rules' own (field-messages.ts) and the sign-up's (billing-messages.ts): a form carries those without the rest.
+  ...fieldRuleMessages,
+  ...billingRuleMessages,
   'Errors.PaymentInformationSetupFailed': 'We could not setup this payment method. Please try again.',
   'Errors.SubscriptionExpired': 'Your subscription has expired, please choose a new plan.',
   'Errors.SubscriptionPlanUpgradeRequired': 'Your plan must be upgraded.',
   'Errors.SubscriptionQuantityUpgradeRequired': 'Your plan needs more units.',
   'Errors.PaymentInformationRequired': 'Payment information is required.',
-  'Errors.NameOnCardInvalidFormat': 'Name on card must have both first and last name.',
-  'Errors.NameOnCardIsRequired': 'Name on card is required.',
-  'Errors.CardNumberIsRequired': 'Card number is required.',
-  'Errors.ExpirationDateInvalidFormat': 'Expiration date is not in the correct format.',
-  'Errors.ExpirationDateIsRequired': 'Expiration date is required.',
-  'Errors.CVVIsRequired': 'CVV is required.',
-  'Errors.InvalidCardType': 'Only Visa, MasterCard, American Express, and Discover are accepted at this time.',
   'Errors.DiscountCodeNotFound': 'Discount code not found.',
   'Errors.SystemError': 'A system error has occurred, please try again later.',
   'Errors.Header': 'Please correct the following errors:',
@@ -29,10 +26,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.FileInvalidType': 'This file type can not be uploaded.',
   'Errors.FileTooLarge': 'The file is too large.',
   'Errors.Duplicate': 'An account with this email already exists.',
-  'Errors.Email.required': 'Email is required.',
   'Errors.ValidationFailed': 'The request is not valid.',
-  'Errors.Required': 'This field is required.',
-  'Errors.InvalidValue': 'This value is not valid.',
   'Errors.MalformedBody': 'The request body could not be read.',
   'Errors.Unauthorized': 'Authentication is required.',
   'Errors.Forbidden': 'You do not have access to this resource.',
@@ -44,16 +38,11 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TooManyRequests': 'Too many requests, please wait and try again.',
   'Errors.PlanNotFound': 'Could not find plan for planUid',
   'Errors.AddOnNotFound': 'Could not find add-on.',
-  'Errors.AddOnNotOffered': 'This add-on is not offered with the plan.',
-  'Errors.TermNotOffered': 'The plan has no rate for this billing term.',
-  'Errors.QuantityInvalid': 'Quantity must be a whole number.',
   'Errors.QuantityBelowMinimum': 'Quantity is below the minimum.',
   'Errors.QuantityAboveMaximum': 'You can have a maximum of N people on your plan.',
   'Errors.DiscountCodeExpired': 'This discount code has expired.',
   'Errors.DiscountCodeNotApplicable': 'This discount code does not apply to this plan.',
-  'Errors.DateOutOfRange': 'Dates must be between 1990-01-01 and 2099-12-31.',
   'Errors.SubscriptionNotFound': 'Subscription not found.',
-  'Errors.OneTimePlanCannotChange': 'A one-time plan cannot be switched.',
   'Errors.ClockLocked': 'The server clock cannot be changed in production mode.',
   'Errors.PlanNotAvailable': 'This plan is not available.',
   'Errors.AddOnNotAvailable': 'This add-on is no longer offered.',
@@ -70,12 +59,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   'Errors.TooLong': 'This value is too long.',
   'Errors.BelowMinimum': 'This value is too small.',
   'Errors.AboveMaximum': 'This value is too large.',
-  'Errors.PatternMismatch': 'This value is not in the expected format.',
-  'Errors.InvalidNumber': 'Enter a number.',
-  'Errors.InvalidDate': 'Enter a valid date.',
-  'Errors.InvalidPhone': 'Enter a valid phone number.',
   'Errors.InvalidTaxId': 'This tax ID is not in the format of its type.',
-  'Errors.CardExpired': 'This card has expired.',
   'Errors.PasswordTooShort': 'The password is too short.',
   'Errors.PasswordNeedsUpperLowerNumber': 'The password needs an upper-case letter, a lower-case letter and a number.',
   'Errors.PasswordNeedsSpecialCharacter': 'The password needs a special character.',

@@ -1,7 +1,8 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { fieldRuleMessages } from '../errors/field-messages.ts';
 import { findCountryCode, isStateRequired } from '../geo/countries.ts';
-import type { AddressValue } from './field-values.ts';
+import type { ControlRule } from './field-rules.ts';
+import { asAddress, type AddressValue } from './field-values.ts';
 import { joinPath } from './field-paths.ts';
 
 const TEXT_PARTS = ['AddressLine1', 'AddressLine2', 'City', 'State', 'PostalCode'] as const;
@@ -20,7 +21,7 @@ export function validateAddress(path: string, a: AddressValue, required: boolean
   if (!required && isAddressEmpty(a)) return [];
   const errors: FieldError[] = [];
   const need = (part: keyof AddressValue, ok: boolean) => {
-    if (!ok) errors.push({ Field: joinPath(path, part), ErrorCode: ErrorCode.Required, Message: defaultMessages[ErrorCode.Required] });
+    if (!ok) errors.push({ Field: joinPath(path, part), ErrorCode: ErrorCode.Required, Message: fieldRuleMessages[ErrorCode.Required] });
   };
   need('AddressLine1', a.AddressLine1.trim() !== '');
   need('City', a.City.trim() !== '');
@@ -30,3 +31,15 @@ export function validateAddress(path: string, a: AddressValue, required: boolean
   need('PostalCode', a.PostalCode.trim() !== '');
   return errors;
 }
+
+/**
+ * The Address control's rule for core's field rules (FieldRuleOptions.Address): the address, unless it is a
+ * copy of another ('Same as billing address'), which is checked there. Passed in by the server and by the
+ * widget's address control (components/fields/address-field.tsx), so a form without an address does not
+ * carry the country list.
+ */
+export const addressRule: ControlRule = (field, values) => {
+  const address = asAddress(values[field.path]);
+  if (field.sameAs && address.SameAs) return [];
+  return validateAddress(field.path, address, field.required);
+};

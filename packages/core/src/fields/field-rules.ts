@@ -1,12 +1,10 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { fieldRuleMessages, type FieldRuleCode } from '../errors/field-messages.ts';
 import { isValidEmail } from '../validation/email.ts';
-import { validateAddress } from './address-rules.ts';
 import { compilePattern, type ControlParams } from './control-params.ts';
 import { isKnownControlType, type ConfiguredField } from './configured-fields.ts';
 import { joinPath } from './field-paths.ts';
-import { taxIdErrors, type TaxIdRuleOptions } from '../tax-ids/tax-id-rules.ts';
-import { asAddress, asCheckboxList, asTaxId, asText, type FieldValues } from './field-values.ts';
+import { asCheckboxList, asTaxId, asText, type FieldValues } from './field-values.ts';
 
 /**
  * Field rules of spec 1 section 5 and spec 2 section 5, one function for the
@@ -16,7 +14,12 @@ import { asAddress, asCheckboxList, asTaxId, asText, type FieldValues } from './
  * `messageValues(field)`.
  */
 
-const err = (Field: string, code: ErrorCode, Message: string = defaultMessages[code]): FieldError => ({ Field, ErrorCode: code, Message });
+/** A field error with its catalogue message (the rules' own few, errors/field-messages.ts), or one naming the bound. */
+function err(Field: string, code: FieldRuleCode): FieldError;
+function err(Field: string, code: ErrorCode, Message: string): FieldError;
+function err(Field: string, code: ErrorCode, Message?: string): FieldError {
+  return { Field, ErrorCode: code, Message: Message ?? fieldRuleMessages[code as FieldRuleCode] };
+}
 
 /** The values a translated message may interpolate: {{label}}, {{min}}, {{max}}, {{minLength}}, {{maxLength}}. */
 export function messageValues(field: ConfiguredField): Record<string, string | number> {
@@ -89,9 +92,22 @@ function validateText(field: ConfiguredField, raw: string): FieldError | null {
   }
 }
 
-/** Rules that need data beyond the field definitions: the tax id's types and formats (tax-ids/tax-id-rules.ts). */
+/** One control type's rule: the errors of `field` (its own path and the paths below it) in the whole form's `values`. */
+export type ControlRule = (field: ConfiguredField, values: FieldValues) => FieldError[];
+
+/**
+ * The rules of the controls whose checks need data of their own, passed in rather than imported, so a form
+ * without those controls (the help form, a lead form) does not carry their data (issue 18 page weight): the
+ * address's, over the country list (`addressRule`, address-rules.ts), and a whole tax id's type and format
+ * (`taxIdRule`, tax-ids/tax-id-rules.ts). The server passes both (server/src/fields/field-rule-options.ts);
+ * the widget's forms pass those of the controls they render (widget/src/forms/control-rules.ts: each control's
+ * module provides its own).
+ */
 export interface FieldRuleOptions {
-  taxIds?: TaxIdRuleOptions;
+  /** Needed whenever the fields have an Address: validateField throws without it rather than pass any address. */
+  Address?: ControlRule;
+  /** Without it a tax id's required parts are checked, not its type and format (the widget before the formats load). */
+  TaxIdTypeTaxId?: ControlRule;
 }
 
 /** Errors of one field (its own path and the paths below it). `values` is the whole form: an address may copy another. */
@@ -106,17 +122,15 @@ export function validateField(field: ConfiguredField, values: FieldValues, optio
       return field.required && !checked ? [err(field.path, ErrorCode.Required)] : [];
     }
     case 'Address': {
-      const address = asAddress(value);
-      // A copy of another address is checked there.
-      if (field.sameAs && address.SameAs) return [];
-      return validateAddress(field.path, address, field.required);
+      if (!options.Address) throw new Error(`validateField: ${field.path} is an Address, and no Address rule was passed (FieldRuleOptions)`);
+      return options.Address(field, values);
     }
     case 'TaxIdTypeTaxId': {
-      const tax = asTaxId(value);
-      // A whole tax id: one of the company's types, in that type's format (when the caller passes the rules).
-      const rules = options.taxIds ? taxIdErrors(field.path, tax, options.taxIds) : [];
+      // A whole tax id: one of the company's types, in that type's format (when the caller passes the rule).
+      const rules = options.TaxIdTypeTaxId?.(field, values) ?? [];
       // Optional: a half-filled tax id is not an error, it is not sent (normalizeForSubmit).
       if (!field.required) return rules;
+      const tax = asTaxId(value);
       const errors: FieldError[] = [];
       if (tax.TaxIdType.trim() === '') errors.push(err(joinPath(field.path, 0, 'TaxIdType'), ErrorCode.Required));
       if (tax.TaxId.trim() === '') errors.push(err(joinPath(field.path, 0, 'TaxId'), ErrorCode.Required));

@@ -2,7 +2,5 @@ export * from './field-paths.ts';
 export * from './control-params.ts';
 export * from './configured-fields.ts';
 export * from './field-values.ts';
-export * from './address-rules.ts';
 export * from './field-rules.ts';
 export * from './submit-values.ts';
-export * from './same-as-address.ts';

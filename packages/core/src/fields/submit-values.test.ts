@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configuredFields } from './configured-fields.ts';
+import { addressRule } from './address-rules.ts';
 import { validateFields } from './field-rules.ts';
 import { emptyAddress, emptyValue, type FieldValues } from './field-values.ts';
 import { normalizeForSubmit, toPayload, valuesFromPayload } from './submit-values.ts';
@@ -63,7 +64,7 @@ describe('the server reads a body back with the same rules', () => {
       const received = valuesFromPayload(fields, JSON.parse(JSON.stringify(toPayload(sent))));
       expect(normalizeForSubmit(fields, received)).toEqual(sent);
       // Trimming never turns a valid form invalid: the server (received) accepts what the widget (values) accepted.
-      if (validateFields(fields, values).length === 0) expect(validateFields(fields, received)).toEqual([]);
+      if (validateFields(fields, values, { Address: addressRule }).length === 0) expect(validateFields(fields, received, { Address: addressRule })).toEqual([]);
     }));
   });
 });

@@ -32,3 +32,19 @@ export const TAX_ID_TYPES: readonly TaxIdType[] = [
 export function taxIdTypesOrDefault(configured: readonly TaxIdType[] | null | undefined): readonly TaxIdType[] {
   return configured && configured.length > 0 ? configured : TAX_ID_TYPES;
 }
+
+/** A type's name from the company's list ('EU VAT number'), else the code itself. */
+export function taxIdTypeName(code: string, types: readonly TaxIdType[]): string {
+  return types.find((t) => t.Code === code)?.Name ?? code;
+}
+
+/**
+ * 'DE123456789 (EU VAT number)': how a saved tax id is shown (account view, receipt, sign-up summary). Here with
+ * the types rather than with the rules (tax-ids/tax-id-rules.ts): a view that shows a tax id does not check one.
+ */
+export function taxIdText(taxId: { TaxIdType?: string | null; TaxId?: string | null }, types: readonly TaxIdType[]): string {
+  const id = (taxId.TaxId ?? '').trim();
+  const code = (taxId.TaxIdType ?? '').trim();
+  if (!id) return '';
+  return code ? `${id} (${taxIdTypeName(code, types)})` : id;
+}

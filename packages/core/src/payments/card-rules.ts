@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
-import { defaultMessages } from '../errors/default-messages.ts';
+import { billingRuleMessages, type BillingRuleCode } from '../errors/billing-messages.ts';
 
 /**
  * The native card form's rules (spec 1 section 5 "Native card form"), pure and
@@ -99,7 +99,7 @@ export function isFailureStale(updated: Date, latestFailure: Date | null): boole
   return latestFailure !== null && updated.getTime() - latestFailure.getTime() > DAY_MS;
 }
 
-const err = (Field: keyof CardFormInput, code: ErrorCode): FieldError => ({ Field, ErrorCode: code, Message: defaultMessages[code] });
+const err = (Field: keyof CardFormInput, code: BillingRuleCode): FieldError => ({ Field, ErrorCode: code, Message: billingRuleMessages[code] });
 
 /** At most one error per field, in the form's order. */
 export function validateCardForm(input: CardFormInput, now: Date): FieldError[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressRule } from '../fields/address-rules.ts';
 import { configuredFields, registrationFields } from '../fields/configured-fields.ts';
 import { ALL_TYPES, entry } from '../fields/test-fields.ts';
 import { googleProfileToRegistration } from './google-profile.ts';
@@ -23,7 +24,7 @@ describe('googleProfileToRegistration (spec 1 section 4: "Google sign-in with fu
   });
 
   it('is not complete while a required field Google cannot fill is empty, and names it', () => {
-    const r = googleProfileToRegistration(ada, configuredFields(ALL_TYPES));
+    const r = googleProfileToRegistration(ada, configuredFields(ALL_TYPES), {}, { Address: addressRule });
     expect(r.complete).toBe(false);
     expect(r.missing).toEqual(['Account.Name', 'Account.BillingAddress']);
     expect(r.values['Person.FirstName']).toBe('Ada');

@@ -1,6 +1,6 @@
 import type { ConfiguredField } from '../fields/configured-fields.ts';
 import { emptyValue, type FieldValues } from '../fields/field-values.ts';
-import { validateFields } from '../fields/field-rules.ts';
+import { validateFields, type FieldRuleOptions } from '../fields/field-rules.ts';
 
 /** The ID token claims "Sign in with Google" fills a sign-up from (Google's claim names). */
 export interface GoogleClaims {
@@ -36,8 +36,11 @@ const CLAIM_OF: Record<string, (c: GoogleClaims) => string> = {
 /**
  * Maps the claims of a Google credential onto the registration fields. Pure: the widget decodes the
  * token only to prefill; the server verifies it (verify-google-id-token.ts) before trusting the email.
+ * `rules`: the control rules of the form's fields (core's FieldRuleOptions; needed when they have an address).
  */
-export function googleProfileToRegistration(claims: GoogleClaims, fields: readonly ConfiguredField[], current: FieldValues = {}): GoogleRegistration {
+export function googleProfileToRegistration(
+  claims: GoogleClaims, fields: readonly ConfiguredField[], current: FieldValues = {}, rules: FieldRuleOptions = {},
+): GoogleRegistration {
   const values: FieldValues = {};
   for (const field of fields) {
     const fromGoogle = CLAIM_OF[field.path]?.(claims);
@@ -45,7 +48,7 @@ export function googleProfileToRegistration(claims: GoogleClaims, fields: readon
   }
   // Sign-up always has an email; it comes from Google even when no field shows it.
   if (!(('Person.Email') in values)) values['Person.Email'] = text(claims.email);
-  const errors = validateFields(fields, values);
+  const errors = validateFields(fields, values, rules);
   const missing = [...new Set(errors.map((e) => fields.find((f) => e.Field === f.path || e.Field.startsWith(`${f.path}.`))?.path ?? e.Field))];
   const verified = claims.email_verified === true || claims.email_verified === 'true';
   return { values, complete: verified && text(claims.email) !== '' && errors.length === 0, missing };

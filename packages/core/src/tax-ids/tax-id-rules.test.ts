@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors/error-codes.ts';
 import { configuredFields } from '../fields/configured-fields.ts';
 import { validateFields } from '../fields/field-rules.ts';
-import { TAX_ID_TYPES } from '../geo/tax-id-types.ts';
+import { TAX_ID_TYPES, taxIdText, taxIdTypeName } from '../geo/tax-id-types.ts';
 import { CHECKED_TAX_ID_TYPES, checkTaxIdFormat } from './tax-id-formats.ts';
-import { taxIdErrors, taxIdText, taxIdTypeName } from './tax-id-rules.ts';
+import { taxIdErrors, taxIdRule } from './tax-id-rules.ts';
 
 /** Published sample numbers (valid check digits) and one near miss per type (issue 15: tax ids are checked by their type's format). */
 const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {
@@ -58,11 +58,11 @@ describe('tax id rules', () => {
     expect(taxIdErrors('Account.TaxIds', { TaxIdType: 'eu_vat', TaxId: 'DE123' }, { types })).toEqual([]);
   });
 
-  it('validateFields runs them for a TaxIdTypeTaxId field, required or not', () => {
+  it('validateFields runs them (taxIdRule) for a TaxIdTypeTaxId field, required or not', () => {
     const fields = configuredFields([{ Behavior: 'Editable', Group: null, Definition: { Uid: 't', EntityType: 'Account', SystemName: 'TaxId', Label: 'Tax ID', ControlType: 'TaxIdTypeTaxId', ControlParams: null } }]);
     const values = { 'Account.TaxIds': { TaxIdType: 'us_ein', TaxId: '00-1234567' } };
     expect(validateFields(fields, values)).toEqual([]);
-    expect(validateFields(fields, values, { taxIds: { types, checkFormat: checkTaxIdFormat } }).map((e) => e.Field)).toEqual(['Account.TaxIds.0.TaxId']);
+    expect(validateFields(fields, values, { TaxIdTypeTaxId: taxIdRule({ types, checkFormat: checkTaxIdFormat }) }).map((e) => e.Field)).toEqual(['Account.TaxIds.0.TaxId']);
   });
 
   it("a tax id is shown with its type's name, not its code", () => {

@@ -1,6 +1,8 @@
 import { ErrorCode, type FieldError } from '../errors/error-codes.ts';
 import { joinPath } from '../fields/field-paths.ts';
-import type { TaxIdType } from '../geo/tax-id-types.ts';
+import type { ControlRule } from '../fields/field-rules.ts';
+import { asTaxId } from '../fields/field-values.ts';
+import { taxIdTypeName, type TaxIdType } from '../geo/tax-id-types.ts';
 
 /**
  * The tax id's rules beyond 'required' (spec 1/2 section 5 only say both parts are sent together):
@@ -15,19 +17,6 @@ export interface TaxIdRuleOptions {
   types: readonly TaxIdType[];
   /** The format check; absent (not loaded yet): only the type is checked. */
   checkFormat?: TaxIdFormatCheck | undefined;
-}
-
-/** A type's name from the company's list ('EU VAT number'), else the code itself. */
-export function taxIdTypeName(code: string, types: readonly TaxIdType[]): string {
-  return types.find((t) => t.Code === code)?.Name ?? code;
-}
-
-/** 'DE123456789 (EU VAT number)': how a saved tax id is shown (account view, receipt, sign-up summary). */
-export function taxIdText(taxId: { TaxIdType?: string | null; TaxId?: string | null }, types: readonly TaxIdType[]): string {
-  const id = (taxId.TaxId ?? '').trim();
-  const code = (taxId.TaxIdType ?? '').trim();
-  if (!id) return '';
-  return code ? `${id} (${taxIdTypeName(code, types)})` : id;
 }
 
 /** The English message the server sends (the widget words its own through i18n with the same name). */
@@ -48,4 +37,13 @@ export function taxIdErrors(path: string, taxId: { TaxIdType: string; TaxId: str
     return [{ Field: joinPath(path, 0, 'TaxId'), ErrorCode: ErrorCode.InvalidTaxId, Message: invalidTaxIdMessage(taxIdTypeName(code, options.types)) }];
   }
   return [];
+}
+
+/**
+ * The tax id control's rule for core's field rules (FieldRuleOptions.TaxIdTypeTaxId): a whole tax id of one of
+ * the company's types, in that type's format (taxIdErrors). Passed in by the server and by the widget's tax id
+ * control (components/fields/tax-id-field.tsx), so a form without a tax id does not carry the types.
+ */
+export function taxIdRule(options: TaxIdRuleOptions): ControlRule {
+  return (field, values) => taxIdErrors(field.path, asTaxId(values[field.path]), options);
 }

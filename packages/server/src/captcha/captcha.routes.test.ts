@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -24,6 +25,13 @@ describe('GET /api/v1/captcha/challenge (demo company: ALTCHA)', () => {
     const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     expect(await t.app.captcha.verify(token)).toEqual({ ok: true });
     expect(await t.app.captcha.verify(token)).toEqual({ ok: false, code: ErrorCode.CaptchaInvalid });
+  });
+
+  it('goes out compressed though it is under the app\'s 1 KB threshold (every form with the captcha fetches one)', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/captcha/challenge', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toMatchObject({ parameters: { algorithm: 'SHA-256' } });
   });
 
   it('announces ALTCHA in the startup settings, without a site key', async () => {

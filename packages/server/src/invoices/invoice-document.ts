@@ -1,5 +1,4 @@
-import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
-import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
+import { taxIdText, taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
 import type { InvoiceDisplayItem } from '@portico/core/billing/index';
 import type { CompanyConfig } from '../config/company-config.schema.ts';
 import type { StoredAddress } from '../accounts/accounts.repository.ts';

@@ -21,11 +21,12 @@ export const READ_ONLY_MESSAGE = 'This field can not be changed.';
  * leaves out keeps its value. A property the person may not change (read-only, not configured,
  * or a Google-linked email) is refused when its value differs from the stored one; sent unchanged
  * it is accepted, so a client may send back what it read. All errors come back in one 400.
- * Returns the normalized values of the editable fields, as `toPayload` nests them.
+ * Returns the normalized values of the editable fields, as `toPayload` nests them. `rules`: the control rules
+ * (fields/field-rule-options.ts; an address field needs one).
  */
 export function checkEdit(
   entity: 'Person' | 'Account', fields: readonly ConfiguredField[], stored: Record<string, unknown>, body: Record<string, unknown>,
-  rules: FieldRuleOptions = {},
+  rules: FieldRuleOptions,
 ): Record<string, unknown> {
   const editable = new Set(fields.map((f) => f.path));
   const errors: FieldError[] = [];

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portico/core';
 import { canChangeEmail, profileEditFields, profileEntries } from '@portico/core/profile/profile-fields';
 import { requirePerson } from '../accounts/account-access.ts';
+import { PERSON_FIELD_RULES } from '../fields/field-rule-options.ts';
 import { AppError, fieldError, validationError } from '../http/app-error.ts';
 import type { Caller } from '../http/caller.ts';
 import { newUid } from '../ids/new-uid.ts';
@@ -38,7 +39,7 @@ export async function updateProfile(deps: ProfileDeps, caller: Caller, body: Pro
       throw validationError([fieldError('Person.Email', ErrorCode.InvalidValue, EMAIL_HAS_ITS_OWN_STEP)], ErrorCode.InvalidValue);
     }
     const fields = profileEditFields(entries, google);
-    const submitted = checkEdit('Person', fields, personPayload(person), body as Record<string, unknown>);
+    const submitted = checkEdit('Person', fields, personPayload(person), body as Record<string, unknown>, PERSON_FIELD_RULES);
     const changes: PersonChanges = {};
     const fieldValues = { ...person.fieldValues };
     for (const field of fields) {

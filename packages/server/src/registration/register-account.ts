@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
-import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
+import { taxIdText, taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
 import { ACCOUNT_TYPES, ErrorCode, toMajor } from '@portico/core';
 import type { ChargeSummary, InvoiceDisplayItem } from '@portico/core/billing/index';
 import { isPaymentInformationRequired } from '@portico/core/billing/payment-due';

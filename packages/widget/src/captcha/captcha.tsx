@@ -1,5 +1,5 @@
 /**
- * The sign-up captcha (a lazy chunk: see lazy-captcha.tsx): ALTCHA, reCAPTCHA or Turnstile as the
+ * The forms' captcha (a lazy chunk, started by use-captcha.tsx): ALTCHA, reCAPTCHA or Turnstile as the
  * startup settings say, or nothing when the company has none.
  */
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useErrorText } from '../i18n/use-error-text.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ERROR_SCROLL_RETRY_MS, dedupeErrors, errorListLayout, retryOf } from './error-list-logic.ts';
 import type { DisplayError } from './error-list-logic.ts';
@@ -18,11 +19,7 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
   const layout = errorListLayout(list.length);
   const signature = list.map((e) => (e.field ?? '') + e.code + (e.message ?? '')).join('|');
   // The catalogue's strings arrive with the first error; until then each error shows its own message.
-  const [, setStringsLoaded] = useState(false);
-  const hasErrors = list.length > 0;
-  useEffect(() => {
-    if (hasErrors) void import('../i18n/register-error-strings.ts').then(() => setStringsLoaded(true));
-  }, [hasErrors]);
+  const errorText = useErrorText(list.length > 0);
 
   useEffect(() => {
     if (!signature) return;
@@ -33,7 +30,7 @@ export function ErrorList({ errors }: { errors: DisplayError[] }) {
   }, [signature]);
 
   const text = (e: DisplayError) => {
-    const message = t(e.code, { defaultValue: e.message ?? e.code, ...e.values });
+    const message = errorText(e);
     return e.field ? `${e.field}: ${message}` : message;
   };
 

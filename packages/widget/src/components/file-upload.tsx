@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
+import { useErrorText } from '../i18n/use-error-text.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { DEFAULT_FILE_ACCEPT, DEFAULT_FILE_MAX_BYTES, formatBytes, validateFile } from './file-validation.ts';
 import type { DisplayError } from './error-list-logic.ts';
-import '../i18n/register-error-strings.ts';
 
 export interface FileUploadProps {
   label: string;
@@ -21,6 +21,7 @@ export function FileUpload({ label, accept = DEFAULT_FILE_ACCEPT, maxBytes = DEF
   const { t } = useTranslation();
   const id = useId();
   const [error, setError] = useState<DisplayError | null>(null);
+  const errorText = useErrorText(error !== null && !onError);
 
   return (
     <div className="p-field">
@@ -47,7 +48,7 @@ export function FileUpload({ label, accept = DEFAULT_FILE_ACCEPT, maxBytes = DEF
       </p>
       {error && !onError && (
         <p id={`${id}-error`} className="p-field-error" role="alert">
-          {t(error.code, { ...error.values })}
+          {errorText(error)}
         </p>
       )}
     </div>

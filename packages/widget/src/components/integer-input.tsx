@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { addLazySheet } from '../app/styles/stylesheets.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import integerCss from './integer-input.css?inline';
 import { INTEGER_CHANGE_DEBOUNCE_MS, canStep, normalizeInteger } from './integer-input-logic.ts';
 
 export interface IntegerInputProps {
@@ -11,6 +13,12 @@ export interface IntegerInputProps {
   help?: string;
   /** Called 500 ms after the last change, with the normalized value. */
   onChange(value: number): void;
+}
+
+/** Gives the input's shadow root its stylesheet (with the input's chunk, not app.js: the first screens show none). */
+function integerSheetRef(el: HTMLElement | null): void {
+  const root = el?.getRootNode();
+  if (root && root instanceof ShadowRoot) addLazySheet(root, 'integer-input', integerCss);
 }
 
 /** Integer input with minus and plus buttons (role=spinbutton). */
@@ -36,7 +44,7 @@ export function IntegerInput({ label, value, min, max, disabled, help, onChange 
   }
 
   return (
-    <div className="p-field">
+    <div ref={integerSheetRef} className="p-field">
       <label className="p-label" htmlFor={id}>
         {label}
       </label>

@@ -1,13 +1,13 @@
 import { BILLING_RENEWAL_TERMS, isStateName } from '@portico/core';
 import type { BillingRenewalTerm, StateName } from '@portico/core';
 import type { WidgetState } from '../navigation/navigator.ts';
-import { readReceiptFacts, type ReceiptFacts } from './receipt-facts.ts';
 
 type Raw = Readonly<Record<string, unknown>>;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const state = (v: unknown): StateName | undefined => (typeof v === 'string' && isStateName(v) ? v : undefined);
 const term = (v: unknown): BillingRenewalTerm | undefined => ((BILLING_RENEWAL_TERMS as readonly unknown[]).includes(v) ? (v as BillingRenewalTerm) : undefined);
 const flag = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+const record = (v: unknown): object | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined);
 const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): T | undefined => (values.includes(v as T) ? (v as T) : undefined);
 
 /** Keeps the keys whose reader accepted the value: a host page's typo never reaches a screen. */
@@ -43,8 +43,9 @@ const READERS = {
   register: (raw: Raw) => read<{ planUid?: string; term?: BillingRenewalTerm; skipPlanOptions?: boolean; fixedPlan?: boolean }>(raw, { planUid: text, term, skipPlanOptions: flag, fixedPlan: flag }),
   checkout: (raw: Raw) => read<{ nextState?: StateName; planUid?: string; term?: BillingRenewalTerm; fixedPlan?: boolean }>(raw, { nextState: state, planUid: text, term, fixedPlan: flag }),
   // email: where 'Almost done' says the mail went; confirmToken: the token of the confirmation link being followed;
-  // receipt: what a paid sign-up paid and what follows (flow/receipt-facts.ts).
-  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number]; email?: string; confirmToken?: string; receipt?: ReceiptFacts }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS), email: text, confirmToken: text, receipt: readReceiptFacts }),
+  // receipt: what a paid sign-up paid and what follows (flow/receipt-facts.ts), read in full by the payment summary's
+  // own chunk (payment-receipt.tsx), not here: its reader would sit in app.js, on every first screen.
+  registerConfirmation: (raw: Raw) => read<{ variant?: (typeof REGISTER_CONFIRMATION_VARIANTS)[number]; email?: string; confirmToken?: string; receipt?: object }>(raw, { variant: oneOf(REGISTER_CONFIRMATION_VARIANTS), email: text, confirmToken: text, receipt: record }),
   // from: the screen that sent the customer to the payment step; the rest: the provider's return values, read by the loader.
   processing: (raw: Raw) => read<{
     action?: (typeof PROCESSING_ACTIONS)[number]; from?: StateName;

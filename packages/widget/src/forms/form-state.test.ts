@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portico/core';
 import { configuredFields, emptyAddress, emptyValue, type FieldValues } from '@portico/core/fields/index';
+import { addressRule } from '@portico/core/fields/address-rules';
 import { ALL_TYPES } from '@portico/core/fields/test-fields';
 import { firstFocusPath, toDisplayError } from './form-display.ts';
-import { formReducer, hasValue, initialFormState, placeProblem, shownErrors, toFormProblem, valueAtPath, type FormAction, type FormState } from './form-state.ts';
+import { formReducer, hasValue, initialFormState, placeProblem, shownErrors as shownWith, toFormProblem, valueAtPath, type FormAction, type FormState } from './form-state.ts';
 
 const fields = configuredFields(ALL_TYPES);
+// The address control's rule, as address-field.tsx provides it to the forms (forms/control-rules.ts).
+const shownErrors = (...[state, list, extra]: Parameters<typeof shownWith>) => shownWith(state, list, extra, { Address: addressRule });
 const start = (): FormState => initialFormState(Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])) as FieldValues);
 const run = (...actions: FormAction[]) => actions.reduce(formReducer, start());
 const paths = (state: FormState) => shownErrors(state, fields).map((s) => s.path);

@@ -1,5 +1,7 @@
 import { ErrorCode, type FieldError } from '@portico/core';
-import { closestKnownPath, isWithinPath, validateFields, type ConfiguredField, type FieldValue, type FieldValues } from '@portico/core/fields/index';
+import {
+  closestKnownPath, isWithinPath, validateFields, type ConfiguredField, type FieldRuleOptions, type FieldValue, type FieldValues,
+} from '@portico/core/fields/index';
 
 /**
  * The form layer's state as a pure reducer plus derivations, so the rules
@@ -158,10 +160,11 @@ export interface ShownError {
 /**
  * The errors to show now, in form order: the server's (until their field
  * changes), then local ones of inputs that were touched, or all after a submit.
- * `extra` are a screen's own rules (password confirmation…), after the fields.
+ * `extra` are a screen's own rules (password confirmation…), after the fields;
+ * `rules` the control rules (forms/control-rules.ts).
  */
-export function shownErrors(state: FormState, fields: readonly ConfiguredField[], extra: readonly FieldError[] = []): ShownError[] {
-  const local = [...validateFields(fields, state.values), ...extra];
+export function shownErrors(state: FormState, fields: readonly ConfiguredField[], extra: readonly FieldError[] = [], rules: FieldRuleOptions = {}): ShownError[] {
+  const local = [...validateFields(fields, state.values, rules), ...extra];
   const fieldOf = (path: string) => fields.find((f) => isWithinPath(path, f.path));
   const rank = (path: string) => {
     const i = fields.findIndex((f) => isWithinPath(path, f.path));

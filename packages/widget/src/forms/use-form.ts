@@ -1,12 +1,12 @@
 import { startTransition, useCallback, useMemo, useReducer, useRef, type FormEvent } from 'react';
 import type { FieldError } from '@portico/core';
 import {
-  emptyValue, normalizeForSubmit, toPayload, validateFields, type ConfiguredField, type FieldValue, type FieldValues, type SubmitValues,
+  emptyValue, normalizeForSubmit, toPayload, validateFields, type ConfiguredField, type FieldRuleOptions, type FieldValue, type FieldValues, type SubmitValues,
 } from '@portico/core/fields/index';
 import { RETRYABLE_CODES, type DisplayError, type ErrorAction } from '../components/error-list-logic.ts';
 import { firstFocusPath, toDisplayError } from './form-display.ts';
 import { formReducer, initialFormState, shownErrors, toFormProblem, type FormState } from './form-state.ts';
-import { useTaxIdRule } from './use-tax-id-rule.ts';
+import { useControlRules } from './control-rules.ts';
 import './register-form-strings.ts';
 
 export interface UseFormOptions {
@@ -54,6 +54,8 @@ export interface FormApi {
   dismiss(codes: readonly string[]): void;
   /** Sets several values at once (a Google profile filling the form). */
   setValues(values: FieldValues): void;
+  /** The control rules the form checks with (core's FieldRuleOptions, forms/control-rules.ts), for a check of the screen's own over its fields. */
+  rules: FieldRuleOptions;
 }
 
 interface Registered {
@@ -65,27 +67,25 @@ interface Registered {
  * The form hook every screen uses (docs/forms.md): values, errors by path,
  * busy, submit. Rules come from core, so the server checks the same.
  */
-export function useForm({ fields, initialValues, validate: screenRules, errorAction }: UseFormOptions): FormApi {
+export function useForm({ fields, initialValues, validate, errorAction }: UseFormOptions): FormApi {
   const [state, dispatch] = useReducer(formReducer, undefined, () =>
     initialFormState({ ...Object.fromEntries(fields.map((f) => [f.path, emptyValue(f)])), ...initialValues }));
-  // The tax id's type and format (core's rules over the settings' types) join the screen's own rules.
-  const taxIdRule = useTaxIdRule(fields, state.values);
-  const validate = useMemo(
-    () => (taxIdRule ? (values: FieldValues) => [...(screenRules?.(values) ?? []), ...taxIdRule(values)] : screenRules),
-    [screenRules, taxIdRule],
-  );
+  // The rules of the address and tax id controls, from their own modules (not downloaded by a form without them).
+  const rules = useControlRules();
   const stateRef = useRef<FormState>(state);
   stateRef.current = state;
   const registry = useRef(new Map<string, Registered>());
   const refCallbacks = useRef(new Map<string, (el: HTMLElement | null) => void>());
   const validateRef = useRef(validate);
   validateRef.current = validate;
+  const rulesRef = useRef(rules);
+  rulesRef.current = rules;
   /** The last submit's handler: 'Try again' after no answer submits once more with it. */
   const lastHandler = useRef<SubmitHandler | null>(null);
   const resubmit = useRef<() => void>(() => undefined);
 
   const extra = useMemo(() => validate?.(state.values) ?? [], [validate, state.values]);
-  const shown = useMemo(() => shownErrors(state, fields, extra), [state, fields, extra]);
+  const shown = useMemo(() => shownErrors(state, fields, extra, rules), [state, fields, extra, rules]);
 
   const labelOf = useCallback((path: string) => registry.current.get(path)?.label, []);
   const byPath = useMemo(() => new Map(shown.map((s) => {
@@ -122,7 +122,7 @@ export function useForm({ fields, initialValues, validate: screenRules, errorAct
     dispatch(action);
     if (focus) {
       const next = formReducer(stateRef.current, action);
-      focusFirstInvalid(shownErrors(next, fields, validateRef.current?.(next.values) ?? []));
+      focusFirstInvalid(shownErrors(next, fields, validateRef.current?.(next.values) ?? [], rulesRef.current));
     }
   }, [fields, knownPaths, focusFirstInvalid]);
 
@@ -134,9 +134,9 @@ export function useForm({ fields, initialValues, validate: screenRules, errorAct
     dispatch({ type: 'submit' });
     const submitting = formReducer(current, { type: 'submit' });
     const own = validateRef.current?.(current.values) ?? [];
-    if (validateFields(fields, current.values).length > 0 || own.length > 0) {
+    if (validateFields(fields, current.values, rulesRef.current).length > 0 || own.length > 0) {
       dispatch({ type: 'settled' });
-      focusFirstInvalid(shownErrors(submitting, fields, own));
+      focusFirstInvalid(shownErrors(submitting, fields, own, rulesRef.current));
       return;
     }
     const values = normalizeForSubmit(fields, current.values);
@@ -197,5 +197,6 @@ export function useForm({ fields, initialValues, validate: screenRules, errorAct
     setValues: useCallback((values: FieldValues) => {
       for (const [path, value] of Object.entries(values)) dispatch({ type: 'change', path, value });
     }, []),
+    rules,
   };
 }

@@ -60,18 +60,10 @@ export const en = {
   states: stateTitles,
   common: {
     close: 'Close',
-    cancel: 'Cancel',
-    save: 'Save',
-    back: 'Back',
     loading: 'Loading…',
     retry: 'Try again',
-    poweredBy: 'Secured by Portico',
     billingTerm: 'Billing term',
     termNames: { Monthly: 'Monthly', Quarterly: 'Quarterly', Yearly: 'Yearly', OneTime: 'One time' },
-  },
-  notAvailable: {
-    heading: '{{title}}: this screen is not available yet',
-    body: 'The “{{title}}” screen ({{state}}) is not available yet.',
   },
   notices: {
     region: 'Notifications',
@@ -84,8 +76,6 @@ export const en = {
     hidePassword: 'Hide password',
     show: 'Show',
     hide: 'Hide',
-    chooseFile: 'Choose file',
-    noFile: 'No file chosen',
     fileHelp: 'Max {{size}}, {{types}}',
     selectPlaceholder: 'Select…',
   },

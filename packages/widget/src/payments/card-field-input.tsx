@@ -1,5 +1,5 @@
 import type { DisplayError } from '../components/error-list-logic.ts';
-import { useTranslation } from '../i18n/use-translation.ts';
+import { useErrorText } from '../i18n/use-error-text.ts';
 
 export interface CardFieldInputProps {
   id: string;
@@ -18,7 +18,7 @@ export interface CardFieldInputProps {
 
 /** One input of the native card form: labelled, its error linked with aria-describedby and flagged with aria-invalid. */
 export function CardFieldInput({ id, label, autoComplete, inputMode, placeholder, hint, value, error, inputRef, onChange, onBlur }: CardFieldInputProps) {
-  const { t } = useTranslation();
+  const errorText = useErrorText(error !== undefined);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -29,7 +29,7 @@ export function CardFieldInput({ id, label, autoComplete, inputMode, placeholder
         aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={describedBy} placeholder={placeholder}
         value={value} onChange={(e) => onChange(e.target.value, value)} onBlur={onBlur} />
       {hint && <span id={hintId} className="p-sr-only">{hint}</span>}
-      {error && <p id={errorId} className="p-field-error">{t(error.code, { defaultValue: error.message ?? error.code })}</p>}
+      {error && <p id={errorId} className="p-field-error">{errorText(error)}</p>}
     </div>
   );
 }

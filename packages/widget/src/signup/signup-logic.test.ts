@@ -57,11 +57,11 @@ describe('sign-up rules', () => {
   });
 
   it('the submit button waits for terms, captcha, quantity, payment, no errors and a settled total (spec 1 section 4)', () => {
-    const ready = { updating: false, termsRequired: true, termsAccepted: true, captchaRequired: true, captchaToken: 't', quantity: 3, newRequiredQuantity: 3, paymentRequired: true, paymentComplete: true, errorsShown: 0 };
+    const ready = { updating: false, termsRequired: true, termsAccepted: true, captchaMissing: false, quantity: 3, newRequiredQuantity: 3, paymentRequired: true, paymentComplete: true, errorsShown: 0 };
     expect(submitBlockers(ready)).toEqual([]);
-    expect(submitBlockers({ ...ready, termsAccepted: false, captchaToken: null, quantity: 2, paymentComplete: false, errorsShown: 1, updating: true }))
+    expect(submitBlockers({ ...ready, termsAccepted: false, captchaMissing: true, quantity: 2, paymentComplete: false, errorsShown: 1, updating: true }))
       .toEqual(['updating', 'terms', 'captcha', 'quantity', 'payment', 'errors']);
-    expect(submitBlockers({ ...ready, termsRequired: false, termsAccepted: false, captchaRequired: false, captchaToken: null, paymentRequired: false, paymentComplete: false })).toEqual([]);
+    expect(submitBlockers({ ...ready, termsRequired: false, termsAccepted: false, captchaMissing: false, paymentRequired: false, paymentComplete: false })).toEqual([]);
   });
 
   it('the registration body: normalized fields, opt-in, terms and the subscription without an account', () => {

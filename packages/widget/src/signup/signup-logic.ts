@@ -76,14 +76,16 @@ export type SubmitBlocker = 'updating' | 'terms' | 'captcha' | 'quantity' | 'pay
 
 /**
  * Spec 1 section 4 "Checkout submit": the button is disabled unless the terms are accepted
- * (when required), the captcha is solved (when required), the quantity meets any new required
+ * (when required), the captcha is solved (when required: ALTCHA solves itself, and the submit waits
+ * for it rather than the button, captcha/use-captcha.tsx), the quantity meets any new required
  * quantity, the payment input is complete (when payment is required) and no errors show. A
  * recompute under way blocks too: the amount on the button may be about to change.
  */
 export function submitBlockers(s: {
   updating: boolean;
   termsRequired: boolean; termsAccepted: boolean;
-  captchaRequired: boolean; captchaToken: string | null;
+  /** A captcha the visitor completes (reCAPTCHA, Turnstile) without a token yet; ALTCHA is waited for by the submit (useCaptcha). */
+  captchaMissing: boolean;
   quantity: number; newRequiredQuantity?: number | null;
   paymentRequired: boolean; paymentComplete: boolean;
   errorsShown: number;
@@ -91,7 +93,7 @@ export function submitBlockers(s: {
   const out: SubmitBlocker[] = [];
   if (s.updating) out.push('updating');
   if (s.termsRequired && !s.termsAccepted) out.push('terms');
-  if (s.captchaRequired && !s.captchaToken) out.push('captcha');
+  if (s.captchaMissing) out.push('captcha');
   if (s.newRequiredQuantity != null && s.quantity < s.newRequiredQuantity) out.push('quantity');
   if (s.paymentRequired && !s.paymentComplete) out.push('payment');
   if (s.errorsShown > 0) out.push('errors');

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { toMajor } from '@portico/core';
+import { ErrorCode, toMajor } from '@portico/core';
 import type { Plan } from '@portico/core';
 import type { FieldValues } from '@portico/core/fields/index';
 import { useWidget } from '../app/context.ts';
+import { ApiProblem } from '../api/api-problem.ts';
 import { useApi } from '../api/use-api-query.ts';
-import { isCaptchaRequired } from '../captcha/captcha-props.ts';
+import { useCaptcha } from '../captcha/use-captcha.tsx';
 import { DiscountCodeEntry } from '../components/billing/discount-code-entry.tsx';
 import { formatAmount } from '../components/billing/format.ts';
 import { OrderSummary } from '../components/billing/order-summary.tsx';
@@ -20,8 +21,6 @@ import { PaymentSection } from './signup-parts.tsx';
 import { isPaymentRequired, signupReturnUrl, subscriptionBody, submitBlockers, type RegistrationBody, type SubmitBlocker } from './signup-logic.ts';
 import { submitSignup, type SignupResult } from './submit-signup.ts';
 import { useNonce } from './use-nonce.ts';
-
-const LazyCaptcha = lazy(() => import('../captcha/captcha.tsx'));
 
 export interface SignupCheckoutOptions {
   form: FormApi;
@@ -52,15 +51,15 @@ export function useSignupCheckout(o: SignupCheckoutOptions) {
   const discount = useDiscountCode(currency, o.plan?.Uid ?? null, o.draft.coupon?.code ?? null);
   const payment = useRef<PaymentController | null>(null);
   const [paymentComplete, setPaymentComplete] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaRun, setCaptchaRun] = useState(0);
+  // Starts on the visitor's first interaction with the form (captchaStart on the form); the submit waits for ALTCHA.
+  const captchaForm = useCaptcha(o.submits);
 
   const dueNow = summary.now?.Total ?? 0;
   // No plan yet (register before plan selection): no amount to show, and no number formatting to make
   // (the page's first Intl.NumberFormat costs ~20 ms of a first screen).
   const amountText = o.plan ? formatAmount(dueNow, currency, i18n.language) : '';
   const paymentRequired = o.submits && !!o.plan && isPaymentRequired(dueNow, o.plan, settings.SignUp?.RequirePaymentInformation === true);
-  const captchaRequired = o.submits && isCaptchaRequired(settings);
+  const captchaRequired = captchaForm.required;
   const subscription = useMemo(() => subscriptionBody(o.draft, o.account), [o.draft, o.account]);
   // No email in it: typing the email must not ask the provider for a new intent each time (the
   // intent calls are rate limited, 30 a minute); the registration links the customer to the person.
@@ -73,7 +72,7 @@ export function useSignupCheckout(o: SignupCheckoutOptions) {
   const blockers: SubmitBlocker[] = o.submits ? submitBlockers({
     updating: summary.busy || (!!o.plan && !summary.now),
     termsRequired: o.termsRequired, termsAccepted: o.termsAccepted,
-    captchaRequired, captchaToken,
+    captchaMissing: captchaForm.missing,
     quantity: o.draft.quantity, newRequiredQuantity: o.newRequiredQuantity ?? null,
     paymentRequired, paymentComplete,
     errorsShown: shownErrors,
@@ -110,20 +109,19 @@ export function useSignupCheckout(o: SignupCheckoutOptions) {
     />
   ) : null;
 
-  const captcha = captchaRequired ? (
-    <Suspense fallback={null}>
-      <LazyCaptcha onToken={setCaptchaToken} resetKey={captchaRun} />
-    </Suspense>
-  ) : null;
+  const captcha = captchaForm.element;
 
   /** Checkout submit steps 1, 2, 4 and 5; a failure renews the captcha (its token may be spent) and rethrows for the form. */
   async function submit(body: RegistrationBody, raw: FieldValues, image: File | null): Promise<SignupResult> {
+    // ALTCHA may still be working (or not started) when the button is pressed: the submit waits for it, before any payment step.
+    const captchaToken = await captchaForm.waitForToken();
+    if (captchaRequired && !captchaToken) throw new ApiProblem({ kind: 'client', status: 400, code: ErrorCode.CaptchaRequired });
     try {
       return await submitSignup({ api, flow, events: runtime.events, nonce }, {
         body, raw, subscription: o.plan ? o.draft : null, paymentRequired, payment: paymentRequired ? payment.current : null, captchaToken, image,
       });
     } catch (err) {
-      if (captchaRequired) setCaptchaRun((n) => n + 1);
+      if (captchaRequired) captchaForm.renew();
       throw err;
     }
   }
@@ -132,5 +130,8 @@ export function useSignupCheckout(o: SignupCheckoutOptions) {
   const mustWait = blockers.some((b) => b === 'updating' || b === 'captcha' || b === 'quantity');
 
   const submitLabel = (key: string) => (summary.busy ? t('signup.updating') : t(key, { amount: amountText }));
-  return { summary, dueNow, amountText, paymentRequired, captchaRequired, blockers, mustWait, orderSummary, paymentSection, captcha, submit, submitLabel, discountEntry };
+  return {
+    summary, dueNow, amountText, paymentRequired, captchaRequired, blockers, mustWait, orderSummary, paymentSection, captcha,
+    captchaStart: captchaForm.startOn, submit, submitLabel, discountEntry,
+  };
 }

@@ -1,5 +1,5 @@
 import './setup.ts';
-import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { FieldError, WireFieldConfigurationEntry } from '@portico/core';
 import { configuredFields } from '@portico/core/fields/index';
 import {
@@ -8,8 +8,7 @@ import {
 import { useWidget } from '../app/context.ts';
 import { ApiProblem } from '../api/api-problem.ts';
 import { useApi } from '../api/use-api-query.ts';
-import { isCaptchaRequired } from '../captcha/captcha-props.ts';
-import { useCaptchaToken } from '../captcha/use-captcha-token.ts';
+import { useCaptcha } from '../captcha/use-captcha.tsx';
 import { ErrorList } from '../components/error-list.tsx';
 import type { DisplayError } from '../components/error-list-logic.ts';
 import { EmailField } from '../components/fields/email-field.tsx';
@@ -20,10 +19,6 @@ import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { submitHelpRequest } from './support-calls.ts';
 import { supportSheetRef } from './setup.ts';
-
-/** How long Submit waits for ALTCHA's proof of work before saying the captcha is missing. */
-const ALTCHA_WAIT_MS = 60_000;
-const LazyCaptcha = lazy(() => import('../captcha/captcha.tsx'));
 
 const EMAIL = 'Person.Email';
 const SUBJECT = 'Person.FieldValues.Subject';
@@ -57,9 +52,8 @@ export function SupportForm() {
   const form = useForm({ fields });
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<DisplayError[]>([]);
-  const captchaRequired = isCaptchaRequired(settings);
-  const captcha = useCaptchaToken();
-  const [captchaRun, setCaptchaRun] = useState(0);
+  // Starts on the visitor's first interaction with the form; a Submit before it has solved waits for it.
+  const captcha = useCaptcha();
   // One key per filled-in form: a double click (or a retry after a lost answer) sends one case.
   const key = useRef(`support-${crypto.randomUUID()}`);
 
@@ -77,9 +71,9 @@ export function SupportForm() {
   };
 
   const send = form.handleSubmit(async ({ values }) => {
-    // ALTCHA may still be working when a fast typist presses Submit: the button stays busy until it is done.
-    const captchaToken = captchaRequired ? await captcha.waitForToken(settings.CaptchaProvider === 'altcha' ? ALTCHA_WAIT_MS : 0) : null;
-    if (captchaRequired && !captchaToken) return { code: 'Errors.CaptchaRequired', fieldErrors: [] };
+    // ALTCHA may still be working (or not started) when a fast typist presses Submit: the button stays busy until it is done.
+    const captchaToken = await captcha.waitForToken();
+    if (captcha.required && !captchaToken) return { code: 'Errors.CaptchaRequired', fieldErrors: [] };
     try {
       await submitHelpRequest(api, {
         email: String(values[EMAIL] ?? ''), subject: String(values[SUBJECT] ?? ''), body: String(values[BODY] ?? ''),
@@ -88,7 +82,7 @@ export function SupportForm() {
     } catch (err) {
       if (!(err instanceof ApiProblem)) throw err;
       key.current = `support-${crypto.randomUUID()}`;
-      setCaptchaRun((n) => n + 1);
+      captcha.renew();
       // A refused attachment: named by the file the form sent in that part.
       const named = err.fieldErrors.filter((e) => /^files(\[\d+\])?$/.test(e.Field));
       setFileErrors(named.map((e) => {
@@ -104,7 +98,7 @@ export function SupportForm() {
   });
 
   return (
-    <form ref={supportSheetRef} className="p-form p-support-form" noValidate onSubmit={send} aria-labelledby={headingId}>
+    <form ref={supportSheetRef} className="p-form p-support-form" noValidate onSubmit={send} aria-labelledby={headingId} {...captcha.startOn}>
       <ErrorList errors={[...form.errorList, ...fileErrors]} />
       {/* The three controls it uses, not ConfiguredFields: that one brings every control type (address, tax id…), ~32 KB the form never shows. */}
       {form.fields.map((field) => {
@@ -136,11 +130,7 @@ export function SupportForm() {
           </ul>
         )}
       </div>
-      {captchaRequired && (
-        <Suspense fallback={null}>
-          <LazyCaptcha onToken={captcha.onToken} resetKey={captchaRun} />
-        </Suspense>
-      )}
+      {captcha.element}
       <div className="p-form-actions">
         <button type="submit" className="p-btn p-btn-primary" aria-disabled={form.busy || undefined}>
           {form.busy ? t('support.sending') : t('support.submit')}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useErrorText } from '../../i18n/use-error-text.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { DisplayError } from '../error-list-logic.ts';
 import { billingSheetRef } from './setup.ts';
@@ -32,6 +33,7 @@ export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemov
   // Editing the code (clearing it included) takes the last refusal away, as a form field's server error goes once it is edited.
   const [edited, setEdited] = useState<readonly DisplayError[] | null>(null);
   const refused = errors.length > 0 && errors !== edited;
+  const errorText = useErrorText(refused);
 
   useEffect(() => {
     if (!open) return;
@@ -97,7 +99,7 @@ export function DiscountCodeEntry({ applied, busy, errors = [], onApply, onRemov
           </div>
           {refused && (
             <p id={errorId} className="p-field-error" role="alert">
-              {errors.map((e) => t(e.code, { defaultValue: e.message ?? e.code, ...e.values })).join(' ')}
+              {errors.map((e) => errorText(e)).join(' ')}
             </p>
           )}
         </div>

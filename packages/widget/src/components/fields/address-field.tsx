@@ -1,6 +1,8 @@
 import { useDeferredValue, useMemo } from 'react';
-import { asAddress, isAddressEmpty, joinPath, type AddressValue } from '@portico/core/fields/index';
+import { asAddress, joinPath, type AddressValue } from '@portico/core/fields/index';
+import { addressRule, isAddressEmpty } from '@portico/core/fields/address-rules';
 import { countriesByName, isStateRequired } from '@portico/core/geo/countries';
+import { provideControlRule } from '../../forms/control-rules.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { CheckboxField as Checkbox } from '../checkbox-field.tsx';
 import { SelectField as Select } from '../select-field.tsx';
@@ -8,6 +10,9 @@ import type { FormApi } from '../../forms/use-form.ts';
 import { FieldErrorText, FieldFrame, LabelText, mergeRefs, useInputBinding, type FieldProps } from './field-parts.tsx';
 
 type Part = Exclude<keyof AddressValue, 'SameAs'>;
+
+// The address's rule (core's, over the country list) comes with the control: a form without an address has neither.
+provideControlRule('Address', () => addressRule);
 
 interface PartProps {
   form: FormApi;

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import type { ConfiguredField } from '@portico/core/fields/index';
 import type { FormApi } from '../../forms/use-form.ts';
-import { useTranslation } from '../../i18n/use-translation.ts';
+import { useErrorText } from '../../i18n/use-error-text.ts';
 import type { DisplayError } from '../error-list-logic.ts';
 import { fieldsSheetRef } from './setup.ts';
-import '../../i18n/register-error-strings.ts';
 
 /** What every configured control gets. */
 export interface FieldProps {
@@ -39,11 +38,11 @@ export function LabelText({ label, required }: { label: string; required: boolea
 
 /** The inline message under an input; `id` is what the input's aria-describedby points at. An error's action ('Log in instead') follows it as a button. */
 export function FieldErrorText({ id, error }: { id: string; error: DisplayError | undefined }) {
-  const { t } = useTranslation();
+  const text = useErrorText(error !== undefined);
   if (!error) return null;
   return (
     <p id={id} className="p-field-error">
-      {t(error.code, { defaultValue: error.message ?? error.code, ...error.values })}
+      {text(error)}
       {error.action && <> <button type="button" className="p-link p-error-action" onClick={error.action.run}>{error.action.label}</button></>}
     </p>
   );

@@ -1,10 +1,43 @@
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
+import { ErrorCode } from '@portico/core';
 import { asTaxId, joinPath } from '@portico/core/fields/index';
-import { taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
+import { taxIdTypeName, taxIdTypesOrDefault } from '@portico/core/geo/tax-id-types';
+import { taxIdRule, type TaxIdFormatCheck } from '@portico/core/tax-ids/tax-id-rules';
 import { WidgetContext } from '../../app/context.ts';
+import { provideControlRule } from '../../forms/control-rules.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { SelectField as Select } from '../select-field.tsx';
 import { FieldErrorText, FieldFrame, LabelText, mergeRefs, useInputBinding, type FieldProps } from './field-parts.tsx';
+
+let checkFormat: TaxIdFormatCheck | undefined;
+let formats: Promise<void> | null = null;
+
+/**
+ * The tax id's rule for the forms (core's taxIdRule, the same the server runs): one of the settings' types, in
+ * that type's format; the message names the type. Until the formats have loaded only the type is checked (the
+ * server checks the format anyway); provided again once they have, so the forms check again.
+ */
+function provideTaxIdRule(): void {
+  provideControlRule('TaxIdTypeTaxId', ({ settings, t }) => {
+    const types = taxIdTypesOrDefault(settings?.TaxIdTypes);
+    const rule = taxIdRule({ types, checkFormat });
+    return (field, values) => rule(field, values).map((e) => (e.ErrorCode === ErrorCode.InvalidTaxId
+      ? { ...e, Message: t('forms.taxId.invalid', { type: taxIdTypeName(asTaxId(values[field.path]).TaxIdType.trim(), types) }) }
+      : e));
+  });
+}
+provideTaxIdRule();
+
+/**
+ * The formats (core's tax-id-formats.ts over stdnum, ~12 KB) are their own chunk, loaded once a tax id number
+ * is typed: most sign-ups leave the optional tax id empty and never download it.
+ */
+function loadFormats(): void {
+  formats ??= import('@portico/core/tax-ids/tax-id-formats').then(
+    (m) => { checkFormat = m.checkTaxIdFormat; provideTaxIdRule(); },
+    () => { formats = null; }, // the next number typed tries again
+  );
+}
 
 /**
  * A tax id type and number. Paths are the wire's (`Account.TaxIds.0.TaxIdType`),
@@ -15,6 +48,8 @@ export function TaxIdField({ form, field }: FieldProps) {
   const { t } = useTranslation();
   const settings = useContext(WidgetContext)?.settings;
   const value = asTaxId(form.values[field.path]);
+  const typed = value.TaxId.trim() !== '';
+  useEffect(() => { if (typed) loadFormats(); }, [typed]);
   const typePath = joinPath(field.path, 0, 'TaxIdType');
   const idPath = joinPath(field.path, 0, 'TaxId');
   const typeLabel = t('forms.taxId.TaxIdType');

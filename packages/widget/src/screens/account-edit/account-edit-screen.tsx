@@ -1,6 +1,7 @@
 import '../profile-view/setup.ts';
 import { useMemo } from 'react';
-import { sameAsState, sameSubmission, valuesFromPayload } from '@portico/core/fields/index';
+import { sameSubmission, valuesFromPayload } from '@portico/core/fields/index';
+import { sameAsState } from '@portico/core/fields/same-as-address';
 import { accountEntriesFor, editableFields } from '@portico/core/profile/profile-fields';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';

@@ -91,7 +91,7 @@ export default function CheckoutScreen({ params }: ScreenProps<'checkout'>) {
   return (
     <div ref={signupSheetRef} className="p-checkout-layout">
       <ScreenHeading>{t('states.checkout')}</ScreenHeading>
-      <form ref={billingSheetRef} className="p-signup p-checkout" noValidate onSubmit={save} aria-label={t('states.checkout')}>
+      <form ref={billingSheetRef} className="p-signup p-checkout" noValidate onSubmit={save} aria-label={t('states.checkout')} {...checkout.captchaStart}>
         <div className="p-checkout-head">
           <ErrorList errors={[...incoming, ...form.errorList]} />
           <section className="p-bill-section" aria-labelledby="p-checkout-options">

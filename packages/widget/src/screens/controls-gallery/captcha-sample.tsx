@@ -1,10 +1,8 @@
-import { Suspense, useState } from 'react';
-import { useWidget } from '../../app/context.ts';
+import { useState } from 'react';
 import { getI18n } from '../../app/i18n.ts';
-import { Spinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
-import { isCaptchaRequired, LazyCaptcha } from '../../captcha/lazy-captcha.tsx';
+import { useCaptcha } from '../../captcha/use-captcha.tsx';
 
 registerLazyStrings(getI18n(), 'galleryCaptcha', {
   heading: 'Captcha',
@@ -21,25 +19,21 @@ registerLazyStrings(getI18n(), 'galleryCaptcha', {
  */
 export function CaptchaSample() {
   const { t } = useTranslation();
-  const { settings } = useWidget();
+  const captcha = useCaptcha();
   const [open, setOpen] = useState(false);
-  const [token, setToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
   return (
     <section className="p-gallery" aria-labelledby="gallery-captcha-heading">
       <h3 id="gallery-captcha-heading">{t('galleryCaptcha.heading')}</h3>
-      {!isCaptchaRequired(settings) ? <p>{t('galleryCaptcha.none')}</p> : !open ? (
+      {!captcha.required ? <p>{t('galleryCaptcha.none')}</p> : !open ? (
         <div className="p-gallery-row">
-          <button type="button" className="p-btn p-btn-secondary" onClick={() => setOpen(true)}>{t('galleryCaptcha.open')}</button>
+          <button type="button" className="p-btn p-btn-secondary" onClick={() => { setOpen(true); captcha.start(); }}>{t('galleryCaptcha.open')}</button>
         </div>
       ) : (
         <>
-          <Suspense fallback={<Spinner />}>
-            <LazyCaptcha onToken={setToken} resetKey={resetKey} />
-          </Suspense>
-          <p data-captcha-token={token ?? ''}>{token ? t('galleryCaptcha.token', { length: token.length }) : t('galleryCaptcha.noToken')}</p>
+          {captcha.element}
+          <p data-captcha-token={captcha.token ?? ''}>{captcha.token ? t('galleryCaptcha.token', { length: captcha.token.length }) : t('galleryCaptcha.noToken')}</p>
           <div className="p-gallery-row">
-            <button type="button" className="p-btn p-btn-secondary" onClick={() => setResetKey((k) => k + 1)}>{t('galleryCaptcha.again')}</button>
+            <button type="button" className="p-btn p-btn-secondary" onClick={captcha.renew}>{t('galleryCaptcha.again')}</button>
           </div>
         </>
       )}

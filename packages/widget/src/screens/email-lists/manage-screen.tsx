@@ -1,11 +1,11 @@
 import './setup.ts';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorCode } from '@portico/core';
 import { canSavePreferences } from '@portico/core/email-lists/subscriptions';
 import { useWidget } from '../../app/context.ts';
-import { problemErrors } from '../../api/api-problem.ts';
+import { ApiProblem, problemErrors } from '../../api/api-problem.ts';
 import { useApi, useApiQuery, useQueryCache } from '../../api/use-api-query.ts';
-import { isCaptchaRequired, LazyCaptcha } from '../../captcha/lazy-captcha.tsx';
+import { useCaptcha } from '../../captcha/use-captcha.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -26,7 +26,7 @@ import { emailListsSheetRef } from './setup.ts';
  */
 export default function ManageScreen({ params }: ScreenProps<'manage'>) {
   const { t } = useTranslation();
-  const { settings, actions } = useWidget();
+  const { actions } = useWidget();
   const api = useApi();
   const cache = useQueryCache();
   const token = params.token ?? null;
@@ -34,11 +34,16 @@ export default function ManageScreen({ params }: ScreenProps<'manage'>) {
   const mine = useApiQuery(token ? `${EMAIL_LISTS_QUERY_PREFIX}mine:${token}` : null, (a) => fetchMine(a, token!));
   const initial = useMemo(() => subscribedListUids(lists.data, mine.data), [lists.data, mine.data]);
   const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [captcha, setCaptcha] = useState<string | null>(null);
+  // Starts on the visitor's first interaction with the screen (a toggle); Save waits for ALTCHA if it has not solved yet.
+  const captcha = useCaptcha();
   const current = chosen ?? initial;
-  const captchaRequired = isCaptchaRequired(settings);
   const save = useAction(async () => {
-    const answer = await savePreferences(api, token!, [...current], captcha);
+    const captchaToken = await captcha.waitForToken();
+    if (captcha.required && !captchaToken) throw new ApiProblem({ kind: 'client', status: 400, code: ErrorCode.CaptchaRequired });
+    const answer = await savePreferences(api, token!, [...current], captchaToken).catch((err: unknown) => {
+      captcha.renew(); // a token counts once
+      throw err;
+    });
     cache.invalidate(EMAIL_LISTS_QUERY_PREFIX);
     const waiting = (lists.data?.items ?? []).filter((l) => answer.ConfirmationNeeded.includes(l.Uid)).map((l) => l.Name);
     if (waiting.length) actions.goTo('emailListRequiresConfirmation', { token: token!, lists: waiting.join(', ') });
@@ -61,9 +66,10 @@ export default function ManageScreen({ params }: ScreenProps<'manage'>) {
     if (on) next.add(uid); else next.delete(uid);
     setChosen(next);
   };
-  const enabled = canSavePreferences({ initial, chosen: current, captchaRequired, captchaToken: captcha }) && !save.busy;
+  // The captcha holds Save back only while the visitor has to complete it (reCAPTCHA, Turnstile): Save waits for ALTCHA.
+  const enabled = canSavePreferences({ initial, chosen: current, captchaRequired: captcha.missing, captchaToken: captcha.token }) && !save.busy;
   return (
-    <div ref={emailListsSheetRef} className="p-lists">
+    <div ref={emailListsSheetRef} className="p-lists" {...captcha.startOn}>
       <ScreenHeading>{t('states.manage')}</ScreenHeading>
       <p className="p-lead">{t('emailLists.intro')}</p>
       <ErrorList errors={save.errors} />
@@ -74,9 +80,7 @@ export default function ManageScreen({ params }: ScreenProps<'manage'>) {
             checked={current.has(l.Uid)} onChange={(on) => toggle(l.Uid, on)} />
         ))}
       </div>
-      {captchaRequired && (
-        <Suspense fallback={null}><LazyCaptcha onToken={setCaptcha} /></Suspense>
-      )}
+      {captcha.element}
       <div className="p-lists-actions">
         <button type="button" className="p-link-button" onClick={() => setChosen(new Set())}>{t('emailLists.optOutAll')}</button>
         <button type="button" className="p-btn p-btn-primary" disabled={!enabled} onClick={() => void save.run()}>

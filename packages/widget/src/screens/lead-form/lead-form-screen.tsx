@@ -1,11 +1,11 @@
 import './setup.ts';
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { configuredFields, validateFields } from '@portico/core/fields/index';
 import { leadFormEntries, type WireLeadForm } from '@portico/core/lead-forms/lead-form';
 import { useWidget } from '../../app/context.ts';
 import { problemErrors } from '../../api/api-problem.ts';
 import { useApi, useApiQuery } from '../../api/use-api-query.ts';
-import { isCaptchaRequired, LazyCaptcha } from '../../captcha/lazy-captcha.tsx';
+import { useCaptcha } from '../../captcha/use-captcha.tsx';
 import { ErrorList } from '../../components/error-list.tsx';
 import { ConfiguredFields } from '../../components/fields/configured-field.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
@@ -39,24 +39,26 @@ function NoForm() {
 
 function LeadFormBody({ form: config }: { form: WireLeadForm }) {
   const { t } = useTranslation();
-  const { settings, actions, headingId } = useWidget();
+  const { actions, headingId } = useWidget();
   const api = useApi();
   // Hidden and disabled fields are not inputs: the server stores their DefaultValue (and refuses a changed one).
   const fields = useMemo(() => configuredFields(leadFormEntries(config.Fields)), [config]);
   const fixed = config.Fields.filter((f) => f.Disabled && !f.Hidden);
   const form = useForm({ fields });
-  const captchaNeeded = config.Captcha && isCaptchaRequired(settings);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
+  // Starts on the visitor's first interaction with the form; a Submit before ALTCHA has solved waits for it.
+  const captcha = useCaptcha(config.Captcha);
   const honeypot = useRef<HTMLInputElement>(null);
   const key = useRef(`lead-${crypto.randomUUID()}`);
   const [leaving, setLeaving] = useState(false);
 
-  // Spec: Submit is enabled only when every visible field is valid (core's rules: required, email pattern…) and the captcha is solved.
-  const valid = validateFields(fields, form.values).length === 0 && (!captchaNeeded || captchaToken !== null);
+  // Spec: Submit is enabled only when every visible field is valid (core's rules: required, email pattern…) and the
+  // captcha is solved; ALTCHA solves itself, so Submit waits for it rather than stay disabled (useCaptcha).
+  const valid = validateFields(fields, form.values).length === 0 && !captcha.missing;
 
   const send = form.handleSubmit(async ({ payload }) => {
     if (!valid) return undefined;
+    const captchaToken = await captcha.waitForToken();
+    if (captcha.required && !captchaToken) return { code: 'Errors.CaptchaRequired', fieldErrors: [] };
     const website = honeypot.current?.value ?? '';
     try {
       const answer = await submitLead(api, config.Uid, {
@@ -77,10 +79,7 @@ function LeadFormBody({ form: config }: { form: WireLeadForm }) {
     } catch (err) {
       // A refused submit spends the key and the captcha token: the next try is a new request.
       key.current = `lead-${crypto.randomUUID()}`;
-      if (captchaNeeded) {
-        setCaptchaToken(null);
-        setCaptchaReset((n) => n + 1);
-      }
+      captcha.renew();
       throw err;
     }
   });
@@ -90,7 +89,7 @@ function LeadFormBody({ form: config }: { form: WireLeadForm }) {
     <div ref={leadSheetRef}>
       {/* The title is plain text from the config: React shows it as text, so markup in it is never run. */}
       <ScreenHeading>{config.Title}</ScreenHeading>
-      <form className="p-form p-lead-form" noValidate onSubmit={send} aria-labelledby={headingId}>
+      <form className="p-form p-lead-form" noValidate onSubmit={send} aria-labelledby={headingId} {...captcha.startOn}>
         <ErrorList errors={form.errorList} />
         <ConfiguredFields form={form} />
         {fixed.map((f) => (
@@ -104,7 +103,7 @@ function LeadFormBody({ form: config }: { form: WireLeadForm }) {
           <label htmlFor={`${headingId}-website`}>{t('leadForms.honeypot')}</label>
           <input id={`${headingId}-website`} ref={honeypot} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        {captchaNeeded && <Suspense fallback={<Spinner />}><LazyCaptcha onToken={setCaptchaToken} resetKey={captchaReset} /></Suspense>}
+        {captcha.element}
         <div className="p-form-actions">
           <button type="submit" className="p-btn p-btn-primary" disabled={!valid || form.busy} aria-busy={form.busy || undefined}>
             {form.busy ? t('leadForms.sending') : config.SubmitLabel ?? t('leadForms.submit')}

@@ -1,6 +1,14 @@
+import { getI18n } from '../../app/i18n.ts';
+import { registerLazyStrings } from '../../i18n/register-lazy-strings.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ScreenProps } from '../../states.ts';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+
+// With this screen's chunk, not app.js: a built state never shows it.
+registerLazyStrings(getI18n(), 'notAvailable', {
+  heading: '{{title}}: this screen is not available yet',
+  body: 'The “{{title}}” screen ({{state}}) is not available yet.',
+});
 
 /** Placeholder for every state whose screen is not built yet; names the state. */
 export default function NotAvailableScreen({ state }: ScreenProps) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PROFILE_PHOTO_EXTENSIONS, PROFILE_PHOTO_MAX_BYTES } from '@portico/core/profile/profile-fields';
 import type { DisplayError } from '../../components/error-list-logic.ts';
 import { formatBytes, validateFile } from '../../components/file-validation.ts';
+import { useErrorText } from '../../i18n/use-error-text.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 export const PHOTO_ACCEPT = [...PROFILE_PHOTO_EXTENSIONS];
@@ -22,6 +23,7 @@ export function PhotoField({ error, onFile, onError, clearSignal }: {
   error: DisplayError | null; onFile(file: File | null): void; onError(error: DisplayError | null): void; clearSignal: number;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText(error !== null);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -65,7 +67,7 @@ export function PhotoField({ error, onFile, onError, clearSignal }: {
         </div>
       )}
       <p id={`${id}-help`} className="p-help">{t('profileArea.edit.photoHelp')}</p>
-      {error && <p id={`${id}-error`} className="p-field-error" role="alert">{t(error.code, { ...error.values })}</p>}
+      {error && <p id={`${id}-error`} className="p-field-error" role="alert">{errorText(error)}</p>}
     </div>
   );
 }

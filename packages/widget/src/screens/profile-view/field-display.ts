@@ -1,10 +1,10 @@
 import type { WireFieldConfigurationEntry } from '@portico/core';
-import { addressLines, fieldPathOf, getAtPath, parseControlParams, sameAsState } from '@portico/core/fields/index';
-import { taxIdText } from '@portico/core/tax-ids/tax-id-rules';
-import type { TaxIdType } from '@portico/core/geo/tax-id-types';
+import { fieldPathOf, getAtPath, parseControlParams } from '@portico/core/fields/index';
+import { addressLines, sameAsState } from '@portico/core/fields/same-as-address';
+import { taxIdText, type TaxIdType } from '@portico/core/geo/tax-id-types';
 
 // The address rule lives in core, read by the view and the edit form alike (fields/same-as-address.ts).
-export { addressLines, sameAddress } from '@portico/core/fields/index';
+export { addressLines, sameAddress } from '@portico/core/fields/same-as-address';
 
 /** How a view writes dates and phone numbers (issue 15: medium-style dates, international phone numbers). */
 export interface ValueFormat {

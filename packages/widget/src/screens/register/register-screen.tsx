@@ -138,7 +138,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   const onGoogle = (idToken: string) => {
     const claims = readIdTokenClaims(idToken);
     if (!claims) return;
-    const filled = googleProfileToRegistration(claims, fields, form.values);
+    const filled = googleProfileToRegistration(claims, fields, form.values, form.rules);
     form.setValues(filled.values);
     setGoogleToken(idToken);
     if (filled.complete) setAutoSubmit(true);
@@ -161,7 +161,7 @@ export default function RegisterScreen({ params }: ScreenProps<'register'>) {
   return (
     <div ref={signupSheetRef} className={withSummary ? 'p-checkout-layout' : 'p-checkout-layout p-register-narrow'}>
       <ScreenHeading>{t('states.register')}</ScreenHeading>
-      <form ref={billingSheetRef} className={withSummary ? 'p-signup p-checkout' : 'p-signup'} noValidate onSubmit={save} aria-label={t('states.register')}>
+      <form ref={billingSheetRef} className={withSummary ? 'p-signup p-checkout' : 'p-signup'} noValidate onSubmit={save} aria-label={t('states.register')} {...checkout.captchaStart}>
         <div className="p-checkout-head">
           <ErrorList errors={[...incoming, ...form.errorList]} />
           {plan ? (
