@@ -11,7 +11,7 @@ let catalogue: Promise<unknown> | null = null;
  * English messages (core's default-messages.ts) load when `shown` first becomes true, so a screen that shows no
  * error never downloads them. Until they have arrived an error reads as its own message (core's rules and the
  * server send one); an `Errors.*` code without one reads as nothing for those few milliseconds rather than as its
- * code (and as its code if they cannot load). Translation overrides are there from the start (with the settings).
+ * code (and as its code if they could not load). Translation overrides are there from the start (with the settings).
  */
 export function useErrorText(shown: boolean): (error: DisplayError) => string {
   const { t } = useTranslation();
@@ -19,7 +19,8 @@ export function useErrorText(shown: boolean): (error: DisplayError) => string {
   useEffect(() => {
     if (!shown) return;
     const done = () => setReady(true);
-    (catalogue ??= import('./register-error-strings.ts')).then(done, done);
+    // Failed (offline): the error reads as its code, and the next error shown tries again.
+    (catalogue ??= import('./register-error-strings.ts').catch((err: unknown) => { catalogue = null; throw err; })).then(done, done);
   }, [shown]);
   // An ApiProblem made without a message carries its code as one (api-problem.ts): that is no message.
   return (e) => (ready || (e.message && e.message !== e.code) || !e.code.startsWith('Errors.')
