@@ -2,9 +2,6 @@ import { useEffect, useState } from 'react';
 import type { DisplayError } from '../components/error-list-logic.ts';
 import { useTranslation } from './use-translation.ts';
 
-/** The catalogue's English messages (register-error-strings.ts, a chunk of their own), once per page. */
-let catalogue: Promise<unknown> | null = null;
-
 /**
  * The one way a component words errors it shows by catalogue code (the error list, a field's message, a file's,
  * the discount code's, the card form's): `const text = useErrorText(shown)`, then `text(error)`. The catalogue's
@@ -19,8 +16,9 @@ export function useErrorText(shown: boolean): (error: DisplayError) => string {
   useEffect(() => {
     if (!shown) return;
     const done = () => setReady(true);
-    // Failed (offline): the error reads as its code, and the next error shown tries again.
-    (catalogue ??= import('./register-error-strings.ts').catch((err: unknown) => { catalogue = null; throw err; })).then(done, done);
+    // The catalogue's English messages (register-error-strings.ts, a chunk of their own: the browser loads it once).
+    // Failed (offline): the error reads as its code; the next error shown asks again.
+    import('./register-error-strings.ts').then(done, done);
   }, [shown]);
   // An ApiProblem made without a message carries its code as one (api-problem.ts): that is no message.
   return (e) => (ready || (e.message && e.message !== e.code) || !e.code.startsWith('Errors.')
