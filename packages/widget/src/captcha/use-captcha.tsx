@@ -1,9 +1,12 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useWidget } from '../app/context.ts';
 import { isCaptchaRequired } from './captcha-props.ts';
 
 /** The captcha's own chunk (ALTCHA and its proof of work; reCAPTCHA and Turnstile behind one more import). */
 const LazyCaptcha = lazy(() => import('./captcha.tsx'));
+
+/** Controls whose press or focus does not start the captcha (a switch does: lists' switches sit above it). */
+const BUTTON_LIKE = 'button:not([role=switch]), a[href], [role=button], input[type=submit], input[type=button], input[type=reset], input[type=image]';
 
 /** How long a submit waits for ALTCHA's proof of work before the form says the captcha is missing. */
 const SELF_SOLVING_WAIT_MS = 60_000;
@@ -16,7 +19,7 @@ export interface FormCaptcha {
   /** A captcha the visitor completes (reCAPTCHA, Turnstile) has no token yet: a submit cannot wait for it. */
   missing: boolean;
   /** Spread on the form: the visitor's first focus, input or press in it starts the captcha, and so does a submit. */
-  startOn: { onFocus(): void; onInput(): void; onPointerDown(): void; onSubmitCapture(): void };
+  startOn: { onFocus(e: SyntheticEvent): void; onInput(): void; onPointerDown(e: SyntheticEvent): void; onSubmitCapture(): void };
   /** Starts it now (the controls gallery's 'Show the captcha'). */
   start(): void;
   /** The captcha where the form shows it: nothing until it has started. */
@@ -49,6 +52,9 @@ export function useCaptcha(enabled = true): FormCaptcha {
   const waiters = useRef(new Set<(token: string) => void>());
 
   const start = useCallback(() => setStarted(true), []);
+  const startUnlessButton = useCallback((e: SyntheticEvent) => {
+    if (!(e.target instanceof Element) || !e.target.closest(BUTTON_LIKE)) start();
+  }, [start]);
   const onToken = useCallback((next: string | null) => {
     latest.current = next;
     setToken(next);
@@ -75,8 +81,10 @@ export function useCaptcha(enabled = true): FormCaptcha {
     required,
     token: required ? token : null,
     missing: required && !selfSolving && token === null,
-    // A submit starts it before the form's handler runs (a transition: see waitForToken).
-    startOn: { onFocus: start, onInput: start, onPointerDown: start, onSubmitCapture: start },
+    // A submit starts it before the form's handler runs (a transition: see waitForToken). A press or focus on a
+    // button or link does not: the captcha's box appears above the form's buttons, and a button that moves between
+    // its press and its release gets no click (the first press of 'Submit' did nothing). Its submit starts it.
+    startOn: { onFocus: startUnlessButton, onInput: start, onPointerDown: startUnlessButton, onSubmitCapture: start },
     start,
     element: shown ? <Suspense fallback={null}><LazyCaptcha onToken={onToken} resetKey={resetKey} /></Suspense> : null,
     waitForToken,
