@@ -33,8 +33,10 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
   const mine = useApiQuery(token ? `${EMAIL_LISTS_QUERY_PREFIX}mine:${token}` : null, (a) => fetchMine(a, token!));
   const [reason, setReason] = useState<UnsubscribeReason | null>(null);
   const [other, setOther] = useState('');
+  // The list the link names, if it is a live one; a link naming no live list unsubscribes from all of them, as it says.
+  const list = listUid ? lists.data?.items.find((l) => l.Uid === listUid) : undefined;
   const submit = useAction(async () => {
-    await unsubscribe(api, token!, listUid, reason!, reason === 'other' ? other.trim() : null);
+    await unsubscribe(api, token!, list?.Uid ?? null, reason!, reason === 'other' ? other.trim() : null);
     cache.invalidate(EMAIL_LISTS_QUERY_PREFIX);
     actions.goTo('_unsubscribed', { token: token! });
   });
@@ -48,7 +50,6 @@ export default function UnsubscribeScreen({ params }: ScreenProps<'unsubscribe'>
       </div>
     );
   }
-  const list = listUid ? lists.data.items.find((l) => l.Uid === listUid) : undefined;
   const subscribed = subscribedListUids(lists.data, mine.data);
   const manage = <button type="button" className="p-btn p-btn-secondary" onClick={() => actions.goTo('manage', { token })}>{t('emailLists.manageLink')}</button>;
   if (list ? !subscribed.has(list.Uid) : subscribed.size === 0) {
